@@ -1,0 +1,43 @@
+import { existsSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { startInstance } from '../e2e/instance.ts';
+import { measureBundle } from './bundle-size.ts';
+import { coldLoadTimes } from './cold-load.ts';
+import { homeTimelineLatency } from './home-timeline.ts';
+import { median, percentile } from './stats.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const DIST = path.join(ROOT, 'dist');
+const COLD_LOAD_RUNS = 7;
+const BENCH_STATUSES = 100_000;
+const BENCH_REQUESTS = 1_000;
+
+const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
+const ms = (value: number) => `${value.toFixed(value < 10 ? 2 : 0)} ms`;
+const line = (label: string, value: string, budget?: string) =>
+  console.log(`${label.padEnd(48)} ${value}${budget ? `   (budget ${budget})` : ''}`);
+
+if (!existsSync(path.join(DIST, 'index.html')) || process.argv.includes('--build')) {
+  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
+}
+
+const bundle = measureBundle(DIST);
+line('start-up JS+CSS (gzip, index.html + preloads)', kb(bundle.startupBytes), '150 KB');
+line('all JS (gzip)', kb(bundle.allJsBytes));
+
+const instance = await startInstance();
+try {
+  const times = await coldLoadTimes(`${instance.url}main/public`, COLD_LOAD_RUNS);
+  line(
+    `first status painted, median of ${COLD_LOAD_RUNS} cold loads, 4x CPU`,
+    ms(median(times)),
+    '1000 ms',
+  );
+} finally {
+  await instance.stop();
+}
+
+const latency = await homeTimelineLatency(BENCH_STATUSES, BENCH_REQUESTS);
+line(`home timeline p50 (${latency.statuses} statuses, ${latency.requests} requests)`, ms(median(latency.latenciesMs)), '5 ms');
+line(`home timeline p99 (${latency.statuses} statuses, ${latency.requests} requests)`, ms(percentile(latency.latenciesMs, 0.99)));

@@ -1,0 +1,29 @@
+import { apiToken, expect, postStatus, test } from './fixtures.ts';
+import { DEMO_MEMBER } from './demo.ts';
+
+test('the served page loads with a strict Content-Security-Policy and no console error', async ({
+  page,
+  consoleErrors,
+}) => {
+  const response = await page.goto('/main/public');
+  expect(response?.status()).toBe(200);
+  const csp = response?.headers()['content-security-policy'] ?? '';
+  expect(csp).toContain("script-src 'self'");
+  expect(csp).not.toContain("'unsafe-inline'");
+  await expect(page.getByRole('article').first()).toBeVisible();
+  expect(consoleErrors).toEqual([]);
+});
+
+test('a status created through the API appears on the public timeline page', async ({ page }) => {
+  const token = await apiToken(DEMO_MEMBER.username, DEMO_MEMBER.password);
+  const text = `Hello from the journey ${Date.now()}`;
+  await postStatus(token, text);
+  await page.goto('/main/public');
+  await expect(page.getByRole('article').filter({ hasText: text })).toBeVisible();
+});
+
+test('a client route deep link is served by the SPA fallback', async ({ page }) => {
+  const response = await page.goto('/notice/does-not-matter');
+  expect(response?.status()).toBe(200);
+  expect(response?.headers()['content-type']).toContain('text/html');
+});

@@ -1,0 +1,20 @@
+import type { Database } from 'better-sqlite3';
+import type { ServerEvents } from './events.ts';
+
+export interface AuthenticatedToken {
+  /** null for an app-only (client_credentials) token */
+  accountId: string | null;
+  scopes: string[];
+}
+
+/** What every route module and the streaming socket share. Built once by app.ts. */
+export interface ServerContext {
+  db: Database;
+  events: ServerEvents;
+  /** Absolute origin the instance is served at, e.g. http://127.0.0.1:4000 (no trailing slash). */
+  origin: string;
+  /** Data folder: database, uploads, generated images. */
+  dataDir: string;
+  /** Resolves a bearer token; null when unknown, revoked or expired. */
+  authenticate(token: string): AuthenticatedToken | null;
+}

@@ -1,0 +1,44 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+/** Paths the local instance (or the proxied real instance) answers in development. */
+const INSTANCE_PATHS = [
+  '/api',
+  '/oauth',
+  '/nodeinfo',
+  '/.well-known',
+  '/static/config.json',
+  '/static/terms-of-service.html',
+  '/static/stickers.json',
+  '/static/stickers',
+  '/static/styles.json',
+  '/static/themes',
+  '/instance',
+  '/media',
+  '/emoji',
+];
+const DEV_INSTANCE = process.env.STARLING_DEV_INSTANCE ?? 'http://127.0.0.1:4000';
+
+export default defineConfig({
+  root: 'web',
+  publicDir: 'public',
+  plugins: [react()],
+  build: {
+    outDir: '../dist',
+    emptyOutDir: true,
+    // Pleroma and Akkoma serve a frontend's files only under a few top-level paths; /static is one.
+    assetsDir: 'static/assets',
+    target: 'es2022',
+    modulePreload: { polyfill: false },
+  },
+  server: {
+    port: 5173,
+    strictPort: true,
+    proxy: Object.fromEntries(
+      INSTANCE_PATHS.map((path) => [
+        path,
+        { target: DEV_INSTANCE, changeOrigin: true, ws: path === '/api' },
+      ]),
+    ),
+  },
+});

@@ -16,7 +16,11 @@ async function passwordToken(origin: string, username: string, password: string)
     await fetch(`${origin}/api/v1/apps`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ client_name: 'bench', redirect_uris: 'urn:ietf:wg:oauth:2.0:oob', scopes: 'read' }),
+      body: JSON.stringify({
+        client_name: 'bench',
+        redirect_uris: 'urn:ietf:wg:oauth:2.0:oob',
+        scopes: 'read',
+      }),
     })
   ).json()) as { client_id: string; client_secret: string };
   const token = (await (
@@ -37,12 +41,16 @@ async function passwordToken(origin: string, username: string, password: string)
 }
 
 /** Home-timeline latency over real HTTP on loopback, with `statuses` statuses in the database. */
-export async function homeTimelineLatency(statuses: number, requests: number): Promise<LatencyResult> {
+export async function homeTimelineLatency(
+  statuses: number,
+  requests: number,
+): Promise<LatencyResult> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'starling-bench-'));
   const { app, ctx } = await buildApp({ dataDir, origin: 'http://127.0.0.1' });
   try {
     const logins = seedDemoData(ctx);
-    const existing = (ctx.db.prepare('SELECT count(*) AS n FROM statuses').get() as { n: number }).n;
+    const existing = (ctx.db.prepare('SELECT count(*) AS n FROM statuses').get() as { n: number })
+      .n;
     addBulkStatuses(ctx, Math.max(0, statuses - existing));
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
     const member = logins.find((login) => login.role === 'member' && !login.extra) ?? logins[0];

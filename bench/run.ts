@@ -39,5 +39,12 @@ try {
 }
 
 const latency = await homeTimelineLatency(BENCH_STATUSES, BENCH_REQUESTS);
-line(`home timeline p50 (${latency.statuses} statuses, ${latency.requests} requests)`, ms(median(latency.latenciesMs)), '5 ms');
-line(`home timeline p99 (${latency.statuses} statuses, ${latency.requests} requests)`, ms(percentile(latency.latenciesMs, 0.99)));
+line(
+  `home timeline p50 (${latency.statuses} statuses, ${latency.requests} requests)`,
+  ms(median(latency.latenciesMs)),
+  '5 ms',
+);
+line(
+  `home timeline p99 (${latency.statuses} statuses, ${latency.requests} requests)`,
+  ms(percentile(latency.latenciesMs, 0.99)),
+);

@@ -8,6 +8,7 @@ export const instanceUrl = (): string => {
 };
 
 export const test = base.extend<{ consoleErrors: string[] }>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixture's dependencies from this pattern
   baseURL: async ({}, use) => use(instanceUrl()),
   consoleErrors: async ({ page }, use) => {
     const errors: string[] = [];

@@ -47,7 +47,16 @@ export async function startInstance(extraArgs: string[] = []): Promise<RunningIn
   const url = `http://127.0.0.1:${port}/`;
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'server/src/main.ts', '--port', String(port), '--data', dataDir, ...extraArgs],
+    [
+      '--import',
+      'tsx',
+      'server/src/main.ts',
+      '--port',
+      String(port),
+      '--data',
+      dataDir,
+      ...extraArgs,
+    ],
     { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';

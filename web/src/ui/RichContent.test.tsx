@@ -43,7 +43,11 @@ describe('RichContent', () => {
 describe('RichContent with plain text', () => {
   it('never interprets markup in plain text such as display names', () => {
     const { container } = render(
-      <RichContent inline text="<b>not bold</b> :blob:" emojis={[{ shortcode: 'blob', url: '/b.png' }]} />,
+      <RichContent
+        inline
+        text="<b>not bold</b> :blob:"
+        emojis={[{ shortcode: 'blob', url: '/b.png' }]}
+      />,
     );
     expect(container.querySelector('b')).toBeNull();
     expect(container.textContent).toContain('<b>not bold</b>');

@@ -21,8 +21,35 @@ interface RichContentProps {
 }
 
 const ALLOWED_TAGS = [
-  'a', 'abbr', 'b', 'blockquote', 'br', 'code', 'del', 'em', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6',
-  'i', 'img', 'li', 'ol', 'p', 'pre', 's', 'small', 'span', 'strike', 'strong', 'sub', 'sup', 'u', 'ul',
+  'a',
+  'abbr',
+  'b',
+  'blockquote',
+  'br',
+  'code',
+  'del',
+  'em',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'i',
+  'img',
+  'li',
+  'ol',
+  'p',
+  'pre',
+  's',
+  'small',
+  'span',
+  'strike',
+  'strong',
+  'sub',
+  'sup',
+  'u',
+  'ul',
 ];
 const ALLOWED_ATTR = ['href', 'title', 'alt', 'src', 'class', 'lang', 'start', 'reversed', 'value'];
 const SAFE_URL = /^(?:https?:|mailto:|\/(?!\/))/i;
@@ -43,7 +70,11 @@ function emojiImage(emoji: RichContentEmoji, key: string): ReactNode {
   return <img key={key} className={styles.emoji} src={emoji.url} alt={text} title={text} />;
 }
 
-function textWithEmoji(text: string, emojis: Map<string, RichContentEmoji>, key: string): ReactNode {
+function textWithEmoji(
+  text: string,
+  emojis: Map<string, RichContentEmoji>,
+  key: string,
+): ReactNode {
   if (emojis.size === 0 || !text.includes(':')) return text;
   const parts: ReactNode[] = [];
   let last = 0;
@@ -84,7 +115,13 @@ function toReact(node: Node, emojis: Map<string, RichContentEmoji>, key: string)
   return createElement(tag, elementProps(element, key), ...children);
 }
 
-export function RichContent({ html, text, emojis = [], className, inline = false }: RichContentProps) {
+export function RichContent({
+  html,
+  text,
+  emojis = [],
+  className,
+  inline = false,
+}: RichContentProps) {
   const emojiMap = new Map(emojis.map((emoji) => [emoji.shortcode, emoji]));
   const children =
     text !== undefined

@@ -27,7 +27,11 @@ export function StatusCard({ status }: StatusCardProps) {
         <img className={styles.avatar} src={author.avatar} alt="" width={48} height={48} />
         <div className={styles.names}>
           <span id={`status-${status.id}-author`} className={styles.displayName}>
-            <RichContent inline text={author.displayName || author.username} emojis={author.emojis} />
+            <RichContent
+              inline
+              text={author.displayName || author.username}
+              emojis={author.emojis}
+            />
           </span>
           <span className={styles.acct}>@{author.acct}</span>
         </div>
@@ -48,4 +52,3 @@ export function StatusCard({ status }: StatusCardProps) {
     </article>
   );
 }
-

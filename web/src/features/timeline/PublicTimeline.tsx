@@ -14,9 +14,7 @@ interface PublicTimelineProps {
 }
 
 type TimelineState =
-  | { kind: 'loading' }
-  | { kind: 'error'; message: string }
-  | { kind: 'ready'; statuses: Status[] };
+  { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'ready'; statuses: Status[] };
 
 /** The public timelines, minimal until the timeline feature lands: first page, newest first. */
 export function PublicTimeline({ local, title }: PublicTimelineProps) {
@@ -38,7 +36,11 @@ export function PublicTimeline({ local, title }: PublicTimelineProps) {
   }, [state]);
 
   return (
-    <section className={styles.timeline} aria-labelledby="timeline-title" aria-busy={state.kind === 'loading'}>
+    <section
+      className={styles.timeline}
+      aria-labelledby="timeline-title"
+      aria-busy={state.kind === 'loading'}
+    >
       <h2 id="timeline-title" className={styles.title}>
         {title}
       </h2>

@@ -1,0 +1,166 @@
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import formbody from '@fastify/formbody';
+import websocket from '@fastify/websocket';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { buildProxyApp, instanceOrigin } from './proxy.ts';
+import { CONTENT_SECURITY_POLICY } from './serve-client.ts';
+
+const INDEX_HTML = '<!doctype html><title>Starling</title>';
+
+interface Seen {
+  host?: string;
+  origin?: string;
+  authorization?: string;
+}
+
+/** A stand-in for a real instance: JSON routes that report what they saw, and a WebSocket echo. */
+async function startUpstream(): Promise<{ app: FastifyInstance; url: string }> {
+  const app = Fastify({ logger: false });
+  await app.register(formbody);
+  await app.register(websocket);
+  const seen = (headers: Record<string, unknown>): Seen => ({
+    host: headers.host as string | undefined,
+    origin: headers.origin as string | undefined,
+    authorization: headers.authorization as string | undefined,
+  });
+  app.get('/api/v1/instance', async (request) => ({
+    uri: 'upstream.example',
+    seen: seen(request.headers),
+  }));
+  app.post('/oauth/token', async (request) => ({
+    body: request.body,
+    seen: seen(request.headers),
+  }));
+  app.get('/static/config.json', async () => ({ from: 'upstream' }));
+  app.get('/oauth/authorize', async (_request, reply) => reply.redirect(`${url}/oauth/login?x=1`));
+  app.get('/api/v1/streaming', { websocket: true }, (socket, request) => {
+    const hello = {
+      query: request.query,
+      protocol: socket.protocol,
+      origin: request.headers.origin,
+      authorization: request.headers.authorization,
+    };
+    socket.send(JSON.stringify({ event: 'hello', payload: JSON.stringify(hello) }));
+    socket.on('message', (data) => socket.send(`echo:${data.toString()}`));
+  });
+  const url = await app.listen({ host: '127.0.0.1', port: 0 });
+  return { app, url };
+}
+
+describe('proxy mode', () => {
+  let upstream: { app: FastifyInstance; url: string };
+  let proxy: FastifyInstance;
+  let proxyUrl: string;
+  let clientDir: string;
+
+  beforeAll(async () => {
+    clientDir = await mkdtemp(path.join(tmpdir(), 'starling-proxy-dist-'));
+    await mkdir(path.join(clientDir, 'static', 'assets'), { recursive: true });
+    await writeFile(path.join(clientDir, 'static', 'assets', 'app-abc123.js'), 'client();');
+    await writeFile(path.join(clientDir, 'index.html'), INDEX_HTML);
+    upstream = await startUpstream();
+    proxy = await buildProxyApp({ instance: `${upstream.url}/some/path`, clientDir });
+    proxyUrl = await proxy.listen({ host: '127.0.0.1', port: 0 });
+  });
+
+  afterAll(async () => {
+    await proxy?.close();
+    await upstream?.app.close();
+    await rm(clientDir, { recursive: true, force: true });
+  });
+
+  it('forwards API calls with Authorization, the upstream Host and Origin', async () => {
+    const response = await fetch(`${proxyUrl}/api/v1/instance`, {
+      headers: { authorization: 'Bearer abc', origin: proxyUrl },
+    });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { uri: string; seen: Seen };
+    expect(body.uri).toBe('upstream.example');
+    expect(body.seen).toEqual({
+      host: new URL(upstream.url).host,
+      origin: upstream.url,
+      authorization: 'Bearer abc',
+    });
+  });
+
+  it('forwards form posts untouched', async () => {
+    const response = await fetch(`${proxyUrl}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'grant_type=password&username=alice&password=p%40ss',
+    });
+    const body = (await response.json()) as { body: Record<string, string> };
+    expect(body.body).toEqual({ grant_type: 'password', username: 'alice', password: 'p@ss' });
+  });
+
+  it('serves the instance’s /static, not the client’s', async () => {
+    const response = await fetch(`${proxyUrl}/static/config.json`);
+    expect(await response.json()).toEqual({ from: 'upstream' });
+  });
+
+  it('serves the client’s hashed assets under /static/assets itself', async () => {
+    const response = await fetch(`${proxyUrl}/static/assets/app-abc123.js`);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe('client();');
+  });
+
+  it('keeps redirects to the instance on the proxy origin', async () => {
+    const response = await fetch(`${proxyUrl}/oauth/authorize`, { redirect: 'manual' });
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe('/oauth/login?x=1');
+  });
+
+  it('forwards the streaming WebSocket with its query and token protocol', async () => {
+    const wsUrl = `${proxyUrl.replace(/^http/, 'ws')}/api/v1/streaming?stream=public&access_token=abc`;
+    const socket = new WebSocket(wsUrl, 'token123', { headers: { authorization: 'Bearer abc' } });
+    const messages: string[] = [];
+    const waiters: ((message: string) => void)[] = [];
+    socket.on('message', (data) => {
+      const waiter = waiters.shift();
+      if (waiter) waiter(data.toString());
+      else messages.push(data.toString());
+    });
+    const next = (): Promise<string> =>
+      messages.length > 0
+        ? Promise.resolve(messages.shift()!)
+        : new Promise((resolve) => waiters.push(resolve));
+
+    try {
+      await new Promise((resolve, reject) => {
+        socket.once('open', resolve);
+        socket.once('error', reject);
+      });
+      const hello = JSON.parse(await next()) as { event: string; payload: string };
+      expect(hello.event).toBe('hello');
+      expect(JSON.parse(hello.payload)).toEqual({
+        query: { stream: 'public', access_token: 'abc' },
+        protocol: 'token123',
+        origin: upstream.url,
+        authorization: 'Bearer abc',
+      });
+      socket.send('{"type":"subscribe","stream":"public"}');
+      expect(await next()).toBe('echo:{"type":"subscribe","stream":"public"}');
+    } finally {
+      socket.terminate();
+    }
+  });
+
+  it('serves the client with its CSP at / and on client routes', async () => {
+    for (const route of ['/', '/main/friends']) {
+      const response = await fetch(`${proxyUrl}${route}`, { headers: { accept: 'text/html' } });
+      expect(response.status).toBe(200);
+      expect(await response.text()).toBe(INDEX_HTML);
+      expect(response.headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICY);
+    }
+  });
+
+  it('rejects an instance that is not an http(s) URL', () => {
+    expect(() => instanceOrigin('pleroma.example')).toThrow(/must be a URL/);
+    expect(() => instanceOrigin('ftp://pleroma.example')).toThrow(/http or https/);
+    expect(instanceOrigin('https://pleroma.example/path/')).toBe('https://pleroma.example');
+  });
+});

@@ -1,0 +1,108 @@
+import httpProxy from '@fastify/http-proxy';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { IncomingHttpHeaders as Http2IncomingHttpHeaders } from 'node:http2';
+import type { ClientOptions } from 'ws';
+import { registerClientServing } from './serve-client.ts';
+
+/**
+ * Proxy mode: serves the built client and forwards the server's paths (API, OAuth, streaming,
+ * the server's /static, media...) to a real instance, so the client and the instance share one
+ * origin in the browser.
+ */
+
+/** Prefixes forwarded to the instance; `/api` also carries the streaming WebSocket. */
+export const PROXIED_PREFIXES = [
+  '/api',
+  '/oauth',
+  '/nodeinfo',
+  '/.well-known',
+  '/static',
+  '/media',
+  '/emoji',
+  '/instance',
+  '/proxy',
+] as const;
+const WEBSOCKET_PREFIX = '/api';
+/** Headers a WebSocket handshake forwards (HTTP requests forward all of theirs). */
+const WS_FORWARDED_HEADERS = ['authorization', 'cookie', 'user-agent', 'accept-language'] as const;
+
+type AnyHeaders = IncomingHttpHeaders | Http2IncomingHttpHeaders;
+
+export interface ProxyAppOptions {
+  /** The instance to forward to, e.g. https://pleroma.example; only its origin is used. */
+  instance: string;
+  clientDir: string;
+  logger?: boolean;
+}
+
+/** The origin of an http(s) URL; throws a readable error otherwise. */
+export function instanceOrigin(instance: string): string {
+  let url: URL;
+  try {
+    url = new URL(instance);
+  } catch {
+    throw new Error(`--instance must be a URL such as https://pleroma.example (got "${instance}")`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new Error(`--instance must be an http or https URL (got "${instance}")`);
+  }
+  return url.origin;
+}
+
+export async function buildProxyApp(opts: ProxyAppOptions): Promise<FastifyInstance> {
+  const upstream = instanceOrigin(opts.instance);
+  const app = Fastify({ logger: opts.logger ?? false });
+
+  // The instance may check Origin (CSRF) against its own origin; the browser sends ours.
+  const rewriteRequestHeaders = (
+    request: { headers: { origin?: string } },
+    headers: AnyHeaders,
+  ): AnyHeaders => (request.headers.origin ? { ...headers, origin: upstream } : headers);
+
+  // A redirect to the instance's own origin stays on ours, so the browser keeps going through us.
+  const rewriteHeaders = (headers: AnyHeaders): AnyHeaders => {
+    const location = headers.location;
+    if (
+      typeof location === 'string' &&
+      (location === upstream || location.startsWith(`${upstream}/`))
+    ) {
+      return { ...headers, location: location.slice(upstream.length) || '/' };
+    }
+    return headers;
+  };
+
+  const wsRewriteRequestHeaders = (
+    headers: Record<string, string>,
+    request: FastifyRequest,
+  ): Record<string, string> => {
+    const forwarded: Record<string, string> = { ...headers };
+    for (const name of WS_FORWARDED_HEADERS) {
+      const value = request.headers[name];
+      if (typeof value === 'string') forwarded[name] = value;
+    }
+    return forwarded;
+  };
+  // @fastify/http-proxy documents rewriteRequestHeaders here, but its types do not list it.
+  const wsClientOptions = {
+    origin: upstream,
+    rewriteRequestHeaders: wsRewriteRequestHeaders,
+  } as ClientOptions;
+
+  for (const prefix of PROXIED_PREFIXES) {
+    const websocket = prefix === WEBSOCKET_PREFIX;
+    await app.register(httpProxy, {
+      upstream,
+      prefix,
+      rewritePrefix: prefix,
+      replyOptions: { rewriteRequestHeaders, rewriteHeaders },
+      ...(websocket ? { websocket: true, wsClientOptions } : {}),
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    void reply.code(404).send({ error: 'Not found', path: request.url.split('?', 1)[0] });
+  });
+  await registerClientServing(app, { clientDir: opts.clientDir });
+  return app;
+}

@@ -1,0 +1,222 @@
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONTENT_SECURITY_POLICY, registerClientServing } from './serve-client.ts';
+
+const INDEX_HTML =
+  '<!doctype html><html><head><script type="module" src="/assets/app-abc123.js"></script></head><body></body></html>';
+const APP_JS = 'console.log("starling");';
+const HTML_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+
+async function makeClientDir(): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'starling-dist-'));
+  await mkdir(path.join(dir, 'assets'));
+  await mkdir(path.join(dir, 'static', 'assets'), { recursive: true });
+  await writeFile(path.join(dir, 'static', 'assets', 'main-def456.css'), 'body{}');
+  await writeFile(path.join(dir, 'index.html'), INDEX_HTML);
+  await writeFile(path.join(dir, 'assets', 'app-abc123.js'), APP_JS);
+  await writeFile(
+    path.join(dir, 'static', 'logo.svg'),
+    '<svg xmlns="http://www.w3.org/2000/svg"/>',
+  );
+  await writeFile(path.join(dir, 'favicon.ico'), 'icon');
+  await writeFile(path.join(dir, '.secret'), 'hidden');
+  return dir;
+}
+
+/** Stands in for the server core: a few API routes and a JSON not-found handler. */
+async function buildTestApp(clientDir: string, notFoundFirst: boolean): Promise<FastifyInstance> {
+  const app = Fastify({ logger: false });
+  const setNotFound = (): void => {
+    app.setNotFoundHandler((request, reply) => {
+      void reply.code(404).send({ error: 'Not found', path: request.url });
+    });
+  };
+  if (notFoundFirst) setNotFound();
+  app.get('/api/v1/instance', async () => ({ uri: '127.0.0.1' }));
+  app.get('/static/config.json', async () => ({ theme: 'starling' }));
+  await registerClientServing(app, { clientDir });
+  if (!notFoundFirst) setNotFound();
+  await app.ready();
+  return app;
+}
+
+describe.each([true, false])(
+  'client serving (not-found handler set first: %s)',
+  (notFoundFirst) => {
+    let clientDir: string;
+    let app: FastifyInstance;
+
+    beforeAll(async () => {
+      clientDir = await makeClientDir();
+      app = await buildTestApp(clientDir, notFoundFirst);
+    });
+
+    afterAll(async () => {
+      await app.close();
+      await rm(clientDir, { recursive: true, force: true });
+    });
+
+    it.each(['/', '/main/all', '/notice/123', '/users/foo', '/main/public?x=1'])(
+      'answers the client route %s with index.html and a strict CSP',
+      async (url) => {
+        const response = await app.inject({ method: 'GET', url, headers: { accept: HTML_ACCEPT } });
+        expect(response.statusCode).toBe(200);
+        expect(response.body).toBe(INDEX_HTML);
+        expect(response.headers['content-type']).toMatch(/^text\/html/);
+        expect(response.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
+        expect(response.headers['content-security-policy']).not.toContain('unsafe-inline');
+        expect(response.headers['x-content-type-options']).toBe('nosniff');
+        expect(response.headers['referrer-policy']).toBe('same-origin');
+        expect(response.headers['cache-control']).toBe('no-cache');
+      },
+    );
+
+    it('serves hashed assets as immutable', async () => {
+      const response = await app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toBe(APP_JS);
+      expect(response.headers['content-type']).toMatch(/javascript/);
+      expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+    });
+
+    it("serves hashed assets under static/assets (this repo's vite layout) as immutable", async () => {
+      const response = await app.inject({ method: 'GET', url: '/static/assets/main-def456.css' });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toBe('body{}');
+      expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      const missing = await app.inject({
+        method: 'GET',
+        url: '/static/assets/gone.css',
+        headers: { accept: HTML_ACCEPT },
+      });
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json()).toMatchObject({ error: 'Not found' });
+    });
+
+    it('answers HEAD for files and client routes', async () => {
+      const asset = await app.inject({ method: 'HEAD', url: '/assets/app-abc123.js' });
+      expect(asset.statusCode).toBe(200);
+      const route = await app.inject({
+        method: 'HEAD',
+        url: '/main/all',
+        headers: { accept: HTML_ACCEPT },
+      });
+      expect(route.statusCode).toBe(200);
+      expect(route.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
+    });
+
+    it('serves other files of the folder, revalidated', async () => {
+      const response = await app.inject({ method: 'GET', url: '/favicon.ico' });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-cache');
+    });
+
+    it('does not answer missing assets with the page', async () => {
+      const response = await app.inject({
+        method: 'GET',
+        url: '/assets/app-gone.js',
+        headers: { accept: HTML_ACCEPT },
+      });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toMatchObject({ error: 'Not found' });
+    });
+
+    it('leaves API paths to the API, unknown ones included', async () => {
+      const known = await app.inject({
+        method: 'GET',
+        url: '/api/v1/instance',
+        headers: { accept: HTML_ACCEPT },
+      });
+      expect(known.json()).toEqual({ uri: '127.0.0.1' });
+
+      for (const url of [
+        '/api/unknown',
+        '/oauth/nothing',
+        '/nodeinfo/9.9',
+        '/media/x.png',
+        '/instance/panel.html',
+      ]) {
+        const response = await app.inject({ method: 'GET', url, headers: { accept: HTML_ACCEPT } });
+        expect(response.statusCode, url).toBe(404);
+        expect(response.headers['content-type'], url).toMatch(/^application\/json/);
+        expect(response.json(), url).toMatchObject({ error: 'Not found' });
+      }
+      const post = await app.inject({ method: 'POST', url: '/api/unknown', payload: {} });
+      expect(post.statusCode).toBe(404);
+      expect(post.json()).toMatchObject({ error: 'Not found' });
+    });
+
+    it('serves /static from the folder only for files that exist there', async () => {
+      const fromServer = await app.inject({ method: 'GET', url: '/static/config.json' });
+      expect(fromServer.json()).toEqual({ theme: 'starling' });
+      const fromClient = await app.inject({ method: 'GET', url: '/static/logo.svg' });
+      expect(fromClient.statusCode).toBe(200);
+      const missing = await app.inject({
+        method: 'GET',
+        url: '/static/terms-of-service.html',
+        headers: { accept: HTML_ACCEPT },
+      });
+      expect(missing.statusCode).toBe(404);
+      expect(missing.headers['content-type']).toMatch(/^application\/json/);
+    });
+
+    it('gives no page to requests that do not accept HTML', async () => {
+      const response = await app.inject({
+        method: 'GET',
+        url: '/main/all',
+        headers: { accept: 'application/json' },
+      });
+      expect(response.statusCode).toBe(404);
+    });
+
+    it('never serves dot-files or paths outside the folder', async () => {
+      for (const url of [
+        '/.secret',
+        '/assets/../.secret',
+        '/%2e%2e/%2e%2e/etc/passwd',
+        '/..%2f..%2fetc/passwd',
+      ]) {
+        const response = await app.inject({
+          method: 'GET',
+          url,
+          headers: { accept: 'application/json' },
+        });
+        expect(response.statusCode, url).toBe(404);
+        expect(response.body, url).not.toContain('hidden');
+        expect(response.body, url).not.toContain('root:');
+      }
+    });
+  },
+);
+
+describe('client serving next to another @fastify/static', () => {
+  it('reuses the existing sendFile decorator with its own root', async () => {
+    const clientDir = await makeClientDir();
+    const otherDir = await mkdtemp(path.join(tmpdir(), 'starling-media-'));
+    await writeFile(path.join(otherDir, 'a.png'), 'png');
+    const app = Fastify({ logger: false });
+    try {
+      await app.register(fastifyStatic, { root: otherDir, prefix: '/media/' });
+      await registerClientServing(app, { clientDir });
+      const asset = await app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+      expect(asset.body).toBe(APP_JS);
+      const media = await app.inject({ method: 'GET', url: '/media/a.png' });
+      expect(media.body).toBe('png');
+      const page = await app.inject({
+        method: 'GET',
+        url: '/about',
+        headers: { accept: HTML_ACCEPT },
+      });
+      expect(page.body).toBe(INDEX_HTML);
+    } finally {
+      await app.close();
+      await rm(clientDir, { recursive: true, force: true });
+      await rm(otherDir, { recursive: true, force: true });
+    }
+  });
+});

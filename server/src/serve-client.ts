@@ -1,0 +1,137 @@
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/**
+ * Serves the built client: files that exist in the folder, and index.html for client routes
+ * (the single-page-app fallback). Registered last, as a `/*` route, so every API route wins;
+ * API-looking paths it does not serve go to the app's own not-found handler (JSON stays JSON).
+ */
+
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data: blob: https:",
+  "media-src 'self' blob: https:",
+  "connect-src 'self' ws: wss: https:",
+  "font-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "frame-ancestors 'none'",
+  "form-action 'self'",
+].join('; ');
+
+/** Vite's hashed output: `assets/` by default, `static/assets/` with this repo's vite.config.ts. */
+const HASHED_ASSET_PREFIXES = ['/assets/', '/static/assets/'];
+const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
+const REVALIDATE_CACHE = 'no-cache';
+const INDEX_FILE = 'index.html';
+
+/** Paths owned by the server (or proxied): never answered with the client's index.html. */
+const SERVER_PREFIXES = [
+  '/api',
+  '/oauth',
+  '/nodeinfo',
+  '/.well-known',
+  '/static/',
+  '/media/',
+  '/emoji/',
+  '/instance/',
+  '/proxy/',
+];
+const NO_FALLBACK_PREFIXES = [...SERVER_PREFIXES, ...HASHED_ASSET_PREFIXES];
+
+export interface ClientServingOptions {
+  clientDir: string;
+}
+
+function isUnder(pathname: string, prefix: string): boolean {
+  if (prefix.endsWith('/')) return pathname.startsWith(prefix);
+  return pathname === prefix || pathname.startsWith(`${prefix}/`);
+}
+
+function acceptsHtml(request: FastifyRequest): boolean {
+  const accept = request.headers.accept;
+  return !accept || accept.includes('text/html') || accept.includes('*/*');
+}
+
+function setSecurityHeaders(reply: FastifyReply, isHtml: boolean): void {
+  reply.header('x-content-type-options', 'nosniff');
+  if (!isHtml) return;
+  reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
+  reply.header('referrer-policy', 'same-origin');
+}
+
+/** The request path relative to the client folder, or null when it is not a plain file path. */
+function relativeFilePath(url: string): string | null {
+  let pathname: string;
+  try {
+    pathname = decodeURIComponent(url.split('?', 1)[0] ?? '/');
+  } catch {
+    return null;
+  }
+  if (pathname.includes('\0') || pathname.includes('\\')) return null;
+  const normalised = path.posix.normalize(pathname);
+  // Dot-files and dot-folders (.git, .env...) are never served; '..' cannot survive normalize.
+  if (!normalised.startsWith('/') || normalised.split('/').some((part) => part.startsWith('.')))
+    return null;
+  return normalised.slice(1);
+}
+
+async function isFile(root: string, relative: string): Promise<boolean> {
+  if (relative === '') return false;
+  try {
+    return (await stat(path.join(root, relative))).isFile();
+  } catch {
+    return false;
+  }
+}
+
+export async function registerClientServing(
+  app: FastifyInstance,
+  opts: ClientServingOptions,
+): Promise<void> {
+  const root = path.resolve(opts.clientDir);
+
+  await app.register(async (scope) => {
+    // Another part of the app may have registered @fastify/static already; reuse its sendFile.
+    if (!scope.hasReplyDecorator('sendFile')) {
+      await scope.register(fastifyStatic, { root, serve: false });
+    }
+
+    const sendFromClient = (reply: FastifyReply, relative: string): FastifyReply => {
+      const isHtml = relative.endsWith('.html');
+      const immutable = HASHED_ASSET_PREFIXES.some((prefix) => `/${relative}`.startsWith(prefix));
+      setSecurityHeaders(reply, isHtml);
+      reply.header('cache-control', immutable ? IMMUTABLE_CACHE : REVALIDATE_CACHE);
+      return reply.sendFile(relative, root, { cacheControl: false, dotfiles: 'deny' });
+    };
+
+    // Explicit routes for hashed assets: in proxy mode they beat the proxied `/static/*`.
+    for (const prefix of HASHED_ASSET_PREFIXES) {
+      scope.get(`${prefix}*`, async (request, reply) => {
+        const relative = relativeFilePath(request.url);
+        if (relative !== null && (await isFile(root, relative)))
+          return sendFromClient(reply, relative);
+        return reply.callNotFound();
+      });
+    }
+
+    scope.get('/*', async (request, reply) => {
+      const relative = relativeFilePath(request.url);
+      if (relative !== null && (await isFile(root, relative)))
+        return sendFromClient(reply, relative);
+
+      const pathname = `/${relative ?? ''}`;
+      const isClientRoute =
+        relative !== null &&
+        !NO_FALLBACK_PREFIXES.some((prefix) => isUnder(pathname, prefix)) &&
+        acceptsHtml(request);
+      if (isClientRoute) return sendFromClient(reply, INDEX_FILE);
+
+      return reply.callNotFound();
+    });
+  });
+}

@@ -1,0 +1,111 @@
+import { expectEntity, type ApiClient, type ApiResponse, type Query } from './client.ts';
+import type { Page } from './link.ts';
+import { parseStatusList } from './schemas/status.ts';
+import type { Status } from './types.ts';
+
+/** Spec part 1 §7: timelines are fetched 20 at a time. */
+export const TIMELINE_PAGE_LIMIT = 20;
+
+export interface PageQuery {
+  maxId?: string;
+  minId?: string;
+  sinceId?: string;
+  limit?: number;
+}
+
+export interface TimelineQuery extends PageQuery {
+  withMuted?: boolean;
+  /** Pleroma: 'following' | 'self'. */
+  replyVisibility?: string;
+  excludeVisibilities?: string[];
+}
+
+export function pageQuery(q: PageQuery = {}): Query {
+  return {
+    max_id: q.maxId,
+    min_id: q.minId,
+    since_id: q.sinceId,
+    limit: q.limit ?? TIMELINE_PAGE_LIMIT,
+  };
+}
+
+function timelineQuery(q: TimelineQuery = {}): Query {
+  return {
+    ...pageQuery(q),
+    with_muted: q.withMuted,
+    reply_visibility: q.replyVisibility,
+    exclude_visibilities: q.excludeVisibilities,
+  };
+}
+
+export function statusPage(response: ApiResponse): Page<Status> {
+  expectEntity(Array.isArray(response.data) ? response.data : null, 'timeline', response);
+  return {
+    items: parseStatusList(response.data),
+    next: response.link.next,
+    prev: response.link.prev,
+  };
+}
+
+async function fetchPage(client: ApiClient, path: string, query: Query): Promise<Page<Status>> {
+  return statusPage(await client.get(path, { query }));
+}
+
+export function home(client: ApiClient, q?: TimelineQuery): Promise<Page<Status>> {
+  return fetchPage(client, '/api/v1/timelines/home', timelineQuery(q));
+}
+
+export interface PublicTimelineQuery extends TimelineQuery {
+  /** Only this server's posts. */
+  local?: boolean;
+  /** Only posts from other servers (Pleroma, Mastodon 3.x+). */
+  remote?: boolean;
+  onlyMedia?: boolean;
+}
+
+export function publicTimeline(
+  client: ApiClient,
+  q: PublicTimelineQuery = {},
+): Promise<Page<Status>> {
+  return fetchPage(client, '/api/v1/timelines/public', {
+    ...timelineQuery(q),
+    local: q.local || undefined,
+    remote: q.remote || undefined,
+    only_media: q.onlyMedia || undefined,
+  });
+}
+
+export function tag(
+  client: ApiClient,
+  hashtag: string,
+  q: TimelineQuery & { local?: boolean; onlyMedia?: boolean } = {},
+): Promise<Page<Status>> {
+  return fetchPage(client, `/api/v1/timelines/tag/${encodeURIComponent(hashtag)}`, {
+    ...timelineQuery(q),
+    local: q.local || undefined,
+    only_media: q.onlyMedia || undefined,
+  });
+}
+
+export function direct(client: ApiClient, q?: TimelineQuery): Promise<Page<Status>> {
+  return fetchPage(client, '/api/v1/timelines/direct', timelineQuery(q));
+}
+
+export function list(client: ApiClient, listId: string, q?: TimelineQuery): Promise<Page<Status>> {
+  return fetchPage(
+    client,
+    `/api/v1/timelines/list/${encodeURIComponent(listId)}`,
+    timelineQuery(q),
+  );
+}
+
+export function bookmarks(
+  client: ApiClient,
+  q: PageQuery & { folderId?: string } = {},
+): Promise<Page<Status>> {
+  return fetchPage(client, '/api/v1/bookmarks', { ...pageQuery(q), folder_id: q.folderId });
+}
+
+export function favourites(client: ApiClient, q?: PageQuery): Promise<Page<Status>> {
+  return fetchPage(client, '/api/v1/favourites', pageQuery(q));
+}

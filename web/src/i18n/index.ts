@@ -17,5 +17,7 @@ function lookup(messages: Messages, key: string): string | undefined {
  */
 export function t(key: string, ...args: (string | number)[]): string {
   const template = lookup(en, key) ?? key;
-  return template.replace(/\{\{(\d+)\}\}/g, (_, index: string) => String(args[Number(index)] ?? ''));
+  return template.replace(/\{\{(\d+)\}\}/g, (_, index: string) =>
+    String(args[Number(index)] ?? ''),
+  );
 }

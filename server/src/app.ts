@@ -1,0 +1,62 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import formbody from '@fastify/formbody';
+import type { AuthenticatedToken, ServerContext } from './context.ts';
+import { ServerEvents } from './events.ts';
+import { openDatabase } from './db/index.ts';
+import { findLiveToken } from './db/oauth.ts';
+import { parseScopes } from './auth/scopes.ts';
+import { registerErrorHandling } from './errors.ts';
+import { registerRoutes } from './routes/index.ts';
+import { registerStreaming } from './streaming.ts';
+import { registerClientServing } from './serve-client.ts';
+
+export interface BuildAppOptions {
+  /** Data folder; the SQLite file lives at <dataDir>/starling.sqlite. */
+  dataDir: string;
+  /** Origin the instance is reached at, e.g. http://127.0.0.1:4000. */
+  origin: string;
+  /** Built client folder to serve at / (omit in API-only tests). */
+  clientDir?: string;
+  logger?: boolean;
+}
+
+export interface StarlingApp {
+  app: FastifyInstance;
+  ctx: ServerContext;
+}
+
+/** Request bodies above this size are refused (413) before parsing. */
+const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/**
+ * Builds the local instance. Tests call this and use app.inject; main.ts calls it and listens.
+ * Registration order: context (db, events, auth) -> API routes -> streaming -> client serving.
+ */
+export async function buildApp(options: BuildAppOptions): Promise<StarlingApp> {
+  const app = Fastify({ logger: options.logger ?? false, bodyLimit: BODY_LIMIT_BYTES });
+  mkdirSync(options.dataDir, { recursive: true });
+  const db = openDatabase(join(options.dataDir, 'starling.sqlite'));
+  app.addHook('onClose', () => db.close());
+
+  const ctx: ServerContext = {
+    db,
+    events: new ServerEvents(),
+    origin: options.origin.replace(/\/+$/, ''),
+    dataDir: options.dataDir,
+    authenticate(token: string): AuthenticatedToken | null {
+      if (!db.open || !token) return null;
+      const row = findLiveToken(db, token);
+      return row ? { accountId: row.account_id, scopes: parseScopes(row.scopes) } : null;
+    },
+  };
+  ctx.events.setMaxListeners(0);
+
+  await app.register(formbody);
+  await registerErrorHandling(app);
+  await registerRoutes(app, ctx);
+  await registerStreaming(app, ctx);
+  if (options.clientDir) await registerClientServing(app, { clientDir: options.clientDir });
+  return { app, ctx };
+}

@@ -1,0 +1,286 @@
+/**
+ * Ordered schema migrations. Never edit a released migration: append a new one.
+ * Each runs once, in a transaction, and is recorded in schema_migrations.
+ */
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+export const MIGRATIONS: Migration[] = [
+  {
+    version: 1,
+    name: 'core',
+    sql: `
+CREATE TABLE instance_settings (
+  key TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+);
+
+CREATE TABLE accounts (
+  id TEXT PRIMARY KEY,
+  nickname TEXT NOT NULL,
+  domain TEXT,
+  local INTEGER NOT NULL DEFAULT 1,
+  ap_id TEXT,
+  display_name TEXT NOT NULL DEFAULT '',
+  note_source TEXT NOT NULL DEFAULT '',
+  note_html TEXT NOT NULL DEFAULT '',
+  fields_json TEXT NOT NULL DEFAULT '[]',
+  locked INTEGER NOT NULL DEFAULT 0,
+  bot INTEGER NOT NULL DEFAULT 0,
+  discoverable INTEGER NOT NULL DEFAULT 1,
+  actor_type TEXT NOT NULL DEFAULT 'Person',
+  is_admin INTEGER NOT NULL DEFAULT 0,
+  is_moderator INTEGER NOT NULL DEFAULT 0,
+  is_confirmed INTEGER NOT NULL DEFAULT 1,
+  deactivated INTEGER NOT NULL DEFAULT 0,
+  email TEXT,
+  password_hash TEXT,
+  password_reset_required INTEGER NOT NULL DEFAULT 0,
+  default_scope TEXT NOT NULL DEFAULT 'public',
+  sensitive_default INTEGER NOT NULL DEFAULT 0,
+  no_rich_text INTEGER NOT NULL DEFAULT 0,
+  show_role INTEGER NOT NULL DEFAULT 1,
+  hide_followers INTEGER NOT NULL DEFAULT 0,
+  hide_follows INTEGER NOT NULL DEFAULT 0,
+  hide_followers_count INTEGER NOT NULL DEFAULT 0,
+  hide_follows_count INTEGER NOT NULL DEFAULT 0,
+  hide_favorites INTEGER NOT NULL DEFAULT 1,
+  allow_following_move INTEGER NOT NULL DEFAULT 1,
+  skip_thread_containment INTEGER NOT NULL DEFAULT 0,
+  accepts_chat_messages INTEGER NOT NULL DEFAULT 1,
+  birthday TEXT,
+  avatar_path TEXT,
+  header_path TEXT,
+  background_image TEXT,
+  settings_store_json TEXT NOT NULL DEFAULT '{}',
+  notification_settings_json TEXT NOT NULL DEFAULT '{"block_from_strangers":false,"hide_notification_contents":false}',
+  tags_json TEXT NOT NULL DEFAULT '[]',
+  statuses_count INTEGER NOT NULL DEFAULT 0,
+  last_status_at TEXT,
+  created_at TEXT NOT NULL
+);
+CREATE UNIQUE INDEX accounts_nickname_domain ON accounts (lower(nickname), ifnull(lower(domain), ''));
+
+CREATE TABLE account_mfa (
+  account_id TEXT PRIMARY KEY REFERENCES accounts (id) ON DELETE CASCADE,
+  totp_secret TEXT NOT NULL,
+  enabled INTEGER NOT NULL DEFAULT 0,
+  last_used_step INTEGER NOT NULL DEFAULT 0
+);
+
+CREATE TABLE mfa_recovery_codes (
+  account_id TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+  code_hash TEXT NOT NULL,
+  used_at TEXT,
+  PRIMARY KEY (account_id, code_hash)
+) WITHOUT ROWID;
+
+CREATE TABLE apps (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  name TEXT NOT NULL,
+  website TEXT,
+  redirect_uris TEXT NOT NULL,
+  scopes TEXT NOT NULL,
+  client_id TEXT NOT NULL UNIQUE,
+  client_secret TEXT NOT NULL,
+  created_at TEXT NOT NULL
+);
+
+CREATE TABLE oauth_tokens (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  token_hash TEXT NOT NULL UNIQUE,
+  refresh_token_hash TEXT NOT NULL UNIQUE,
+  app_id INTEGER NOT NULL REFERENCES apps (id) ON DELETE CASCADE,
+  account_id TEXT REFERENCES accounts (id) ON DELETE CASCADE,
+  scopes TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  valid_until TEXT NOT NULL,
+  revoked_at TEXT
+);
+CREATE INDEX oauth_tokens_account ON oauth_tokens (account_id);
+
+CREATE TABLE oauth_authorizations (
+  code_hash TEXT PRIMARY KEY,
+  app_id INTEGER NOT NULL REFERENCES apps (id) ON DELETE CASCADE,
+  account_id TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+  scopes TEXT NOT NULL,
+  redirect_uri TEXT NOT NULL,
+  valid_until TEXT NOT NULL,
+  used INTEGER NOT NULL DEFAULT 0
+) WITHOUT ROWID;
+
+CREATE TABLE mfa_tokens (
+  token_hash TEXT PRIMARY KEY,
+  account_id TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+  app_id INTEGER NOT NULL REFERENCES apps (id) ON DELETE CASCADE,
+  scopes TEXT NOT NULL,
+  redirect_uri TEXT,
+  valid_until TEXT NOT NULL
+) WITHOUT ROWID;
+
+CREATE TABLE follows (
+  id TEXT NOT NULL UNIQUE,
+  follower_id TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+  followee_id TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+  state TEXT NOT NULL CHECK (state IN ('accepted', 'pending')),
+  show_reblogs INTEGER NOT NULL DEFAULT 1,
+  notify INTEGER NOT NULL DEFAULT 0,
+  created_at TEXT NOT NULL,
+  PRIMARY KEY (follower_id, followee_id)
+) WITHOUT ROWID;
+CREATE INDEX follows_followee ON follows (followee_id, state, follower_id);
+CREATE INDEX follows_follower_id ON follows (follower_id, state, id);
+CREATE INDEX follows_followee_id ON follows (followee_id, state, id);
+
+CREATE TABLE blocks (
+  account_id TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+  target_id TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+  created_at TEXT NOT NULL,
+  PRIMARY KEY (account_id, target_id)
+) WITHOUT ROWID;
+CREATE INDEX blocks_target ON blocks (target_id, account_id);
+
+CREATE TABLE mutes (
+  account_id TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+  target_id TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+  notifications INTEGER NOT NULL DEFAULT 1,
+  expires_at TEXT,
+  created_at TEXT NOT NULL,
+  PRIMARY KEY (account_id, target_id)
+) WITHOUT ROWID;
+
+CREATE TABLE account_notes (
+  account_id TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+  target_id TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+  comment TEXT NOT NULL,
+  PRIMARY KEY (account_id, target_id)
+) WITHOUT ROWID;
+
+CREATE TABLE conversations (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  context_key TEXT NOT NULL UNIQUE
+);
+
+CREATE TABLE custom_emojis (
+  shortcode TEXT PRIMARY KEY,
+  file_name TEXT NOT NULL,
+  category TEXT NOT NULL DEFAULT 'Custom',
+  visible_in_picker INTEGER NOT NULL DEFAULT 1
+);
+
+-- in_reply_to_id deliberately has no foreign key: a reply keeps pointing at a deleted parent.
+CREATE TABLE statuses (
+  id TEXT PRIMARY KEY,
+  account_id TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+  local INTEGER NOT NULL,
+  visibility TEXT NOT NULL CHECK (visibility IN ('public', 'unlisted', 'private', 'direct')),
+  content_source TEXT NOT NULL DEFAULT '',
+  content_html TEXT NOT NULL DEFAULT '',
+  content_type TEXT NOT NULL DEFAULT 'text/plain',
+  spoiler_text TEXT NOT NULL DEFAULT '',
+  sensitive INTEGER NOT NULL DEFAULT 0,
+  in_reply_to_id TEXT,
+  in_reply_to_account_id TEXT,
+  reblog_of_id TEXT REFERENCES statuses (id) ON DELETE CASCADE,
+  conversation_id INTEGER NOT NULL REFERENCES conversations (id),
+  has_media INTEGER NOT NULL DEFAULT 0,
+  app_name TEXT,
+  app_website TEXT,
+  remote_uri TEXT,
+  remote_url TEXT,
+  object_key TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  edited_at TEXT
+);
+CREATE INDEX statuses_account ON statuses (account_id, id);
+CREATE INDEX statuses_in_reply_to ON statuses (in_reply_to_id) WHERE in_reply_to_id IS NOT NULL;
+CREATE INDEX statuses_reblog_of ON statuses (reblog_of_id, account_id) WHERE reblog_of_id IS NOT NULL;
+CREATE INDEX statuses_conversation ON statuses (conversation_id, id);
+CREATE INDEX statuses_public ON statuses (id) WHERE visibility = 'public' AND reblog_of_id IS NULL;
+CREATE INDEX statuses_public_local ON statuses (id) WHERE visibility = 'public' AND local = 1 AND reblog_of_id IS NULL;
+CREATE INDEX statuses_direct ON statuses (account_id, id) WHERE visibility = 'direct';
+
+CREATE TABLE status_mentions (
+  status_id TEXT NOT NULL REFERENCES statuses (id) ON DELETE CASCADE,
+  account_id TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+  PRIMARY KEY (status_id, account_id)
+) WITHOUT ROWID;
+CREATE INDEX status_mentions_account ON status_mentions (account_id, status_id);
+
+CREATE TABLE status_tags (
+  tag TEXT NOT NULL,
+  status_id TEXT NOT NULL REFERENCES statuses (id) ON DELETE CASCADE,
+  name TEXT NOT NULL,
+  position INTEGER NOT NULL DEFAULT 0,
+  PRIMARY KEY (tag, status_id)
+) WITHOUT ROWID;
+CREATE INDEX status_tags_status ON status_tags (status_id);
+
+CREATE TABLE status_pins (
+  account_id TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+  status_id TEXT NOT NULL REFERENCES statuses (id) ON DELETE CASCADE,
+  pinned_at TEXT NOT NULL,
+  PRIMARY KEY (status_id, account_id)
+) WITHOUT ROWID;
+CREATE INDEX status_pins_account ON status_pins (account_id, status_id);
+
+CREATE TABLE favourites (
+  id TEXT NOT NULL UNIQUE,
+  status_id TEXT NOT NULL REFERENCES statuses (id) ON DELETE CASCADE,
+  account_id TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+  created_at TEXT NOT NULL,
+  PRIMARY KEY (status_id, account_id)
+) WITHOUT ROWID;
+CREATE INDEX favourites_account ON favourites (account_id, id);
+
+CREATE TABLE bookmarks (
+  id TEXT NOT NULL UNIQUE,
+  account_id TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+  status_id TEXT NOT NULL REFERENCES statuses (id) ON DELETE CASCADE,
+  folder_id TEXT,
+  created_at TEXT NOT NULL,
+  PRIMARY KEY (status_id, account_id)
+) WITHOUT ROWID;
+CREATE INDEX bookmarks_account ON bookmarks (account_id, id);
+
+CREATE TABLE emoji_reactions (
+  status_id TEXT NOT NULL REFERENCES statuses (id) ON DELETE CASCADE,
+  account_id TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+  emoji TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  PRIMARY KEY (status_id, emoji, account_id)
+) WITHOUT ROWID;
+
+CREATE TABLE thread_mutes (
+  account_id TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+  conversation_id INTEGER NOT NULL,
+  PRIMARY KEY (account_id, conversation_id)
+) WITHOUT ROWID;
+
+-- Fan-out on write: one row per status that belongs in an account's home timeline.
+CREATE TABLE home_feed (
+  account_id TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+  status_id TEXT NOT NULL REFERENCES statuses (id) ON DELETE CASCADE,
+  PRIMARY KEY (account_id, status_id)
+) WITHOUT ROWID;
+CREATE INDEX home_feed_status ON home_feed (status_id);
+
+CREATE TABLE notifications (
+  id TEXT PRIMARY KEY,
+  account_id TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+  type TEXT NOT NULL,
+  from_account_id TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+  status_id TEXT REFERENCES statuses (id) ON DELETE CASCADE,
+  emoji TEXT,
+  seen INTEGER NOT NULL DEFAULT 0,
+  created_at TEXT NOT NULL
+);
+CREATE INDEX notifications_account ON notifications (account_id, id);
+CREATE INDEX notifications_status ON notifications (status_id);
+CREATE INDEX notifications_from ON notifications (from_account_id);
+`,
+  },
+];

@@ -1,0 +1,56 @@
+import type { Database } from 'better-sqlite3';
+import { sql, nowIso } from './index.ts';
+import { newId } from './ids.ts';
+
+export type NotificationType =
+  'mention' | 'follow' | 'follow_request' | 'favourite' | 'reblog' | 'pleroma:emoji_reaction';
+
+export interface NotificationRow {
+  id: string;
+  account_id: string;
+  type: string;
+  from_account_id: string;
+  status_id: string | null;
+  emoji: string | null;
+  seen: number;
+  created_at: string;
+}
+
+export interface CreatedNotification {
+  id: string;
+  accountId: string;
+}
+
+/** Records a notification unless it would notify someone about themselves or a remote account. */
+export function insertNotification(
+  db: Database,
+  input: {
+    accountId: string;
+    type: NotificationType;
+    fromId: string;
+    statusId?: string | null;
+    createdAt?: string;
+  },
+): CreatedNotification | null {
+  if (input.accountId === input.fromId) return null;
+  const recipient = sql(db, 'SELECT local FROM accounts WHERE id = ?').get(input.accountId) as
+    { local: number } | undefined;
+  if (!recipient || !recipient.local) return null;
+  const id = newId();
+  sql(
+    db,
+    'INSERT INTO notifications (id, account_id, type, from_account_id, status_id, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+  ).run(
+    id,
+    input.accountId,
+    input.type,
+    input.fromId,
+    input.statusId ?? null,
+    input.createdAt ?? nowIso(),
+  );
+  return { id, accountId: input.accountId };
+}
+
+export function getNotification(db: Database, id: string): NotificationRow | undefined {
+  return sql(db, 'SELECT * FROM notifications WHERE id = ?').get(id) as NotificationRow | undefined;
+}

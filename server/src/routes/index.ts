@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import type { ServerContext } from '../context.ts';
+import { accountRoutes } from './accounts.ts';
+import { appRoutes } from './apps.ts';
+import { assetRoutes } from './assets.ts';
+import { instanceRoutes } from './instance.ts';
+import { notificationRoutes } from './notifications.ts';
+import { oauthAuthorizeRoutes } from './oauth-authorize.ts';
+import { oauthRoutes } from './oauth.ts';
+import { statusRoutes } from './statuses.ts';
+import { timelineRoutes } from './timelines.ts';
+
+/** Every API area of the local instance. Registered directly on the root app (no encapsulation). */
+export async function registerRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+  for (const area of [
+    instanceRoutes,
+    assetRoutes,
+    appRoutes,
+    oauthRoutes,
+    oauthAuthorizeRoutes,
+    accountRoutes,
+    statusRoutes,
+    timelineRoutes,
+    notificationRoutes,
+  ]) {
+    await area(app, ctx);
+  }
+}

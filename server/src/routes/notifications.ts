@@ -1,0 +1,111 @@
+import type { FastifyInstance } from 'fastify';
+import type { ServerContext } from '../context.ts';
+import { sql } from '../db/index.ts';
+import { getNotification, type NotificationRow } from '../db/notifications.ts';
+import { pageOfIds } from '../db/timelines.ts';
+import { requireUser } from '../auth/request.ts';
+import { badRequest, notFound } from '../errors.ts';
+import { RenderContext } from '../views/context.ts';
+import { renderNotification } from '../views/notification.ts';
+import { MAX_NOTIFICATION_PAGE_SIZE, PAGE_SIZE } from './constants.ts';
+import { linkHeader, pageOf, paramsOf, queryOf, str, strings } from './params.ts';
+
+type IdParams = { Params: { id: string } };
+
+const READ = ['read:notifications'];
+const WRITE = ['write:notifications'];
+/** Types Pleroma only returns when asked for with include_types[]. */
+const OPT_IN_TYPES = ['pleroma:chat_mention', 'pleroma:report'];
+
+export async function notificationRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+  const db = ctx.db;
+
+  app.get('/api/v1/notifications', async (request, reply) => {
+    const viewer = requireUser(ctx, request, READ);
+    const query = queryOf(request);
+    const where = ['account_id = ?'];
+    const params: unknown[] = [viewer.accountId];
+    const include = [...strings(query, 'include_types'), ...strings(query, 'types')];
+    const exclude = strings(query, 'exclude_types');
+    if (include.length > 0) {
+      where.push(`type IN (${include.map(() => '?').join(', ')})`);
+      params.push(...include);
+    } else {
+      exclude.push(...OPT_IN_TYPES);
+    }
+    if (exclude.length > 0) {
+      where.push(`type NOT IN (${exclude.map(() => '?').join(', ')})`);
+      params.push(...exclude);
+    }
+    const accountId = str(query.account_id);
+    if (accountId) {
+      where.push('from_account_id = ?');
+      params.push(accountId);
+    }
+    const rows = pageOfIds(
+      db,
+      { from: 'notifications', idColumn: 'id', where, params },
+      pageOf(query, PAGE_SIZE, MAX_NOTIFICATION_PAGE_SIZE),
+    );
+    const link = linkHeader(request, ctx.origin, rows[0]?.id, rows[rows.length - 1]?.id);
+    if (link) reply.header('link', link);
+    const rc = new RenderContext(ctx, viewer.accountId);
+    return rows
+      .map((r) => getNotification(db, r.id))
+      .filter((n): n is NotificationRow => n !== undefined)
+      .map((n) => renderNotification(rc, n))
+      .filter((n) => n !== null);
+  });
+
+  app.get<IdParams>('/api/v1/notifications/:id', async (request) => {
+    const viewer = requireUser(ctx, request, READ);
+    const row = getNotification(db, request.params.id);
+    if (!row || row.account_id !== viewer.accountId) throw notFound();
+    const rendered = renderNotification(new RenderContext(ctx, viewer.accountId), row);
+    if (!rendered) throw notFound();
+    return rendered;
+  });
+
+  app.post('/api/v1/notifications/clear', async (request) => {
+    const viewer = requireUser(ctx, request, WRITE);
+    sql(db, 'DELETE FROM notifications WHERE account_id = ?').run(viewer.accountId);
+    return {};
+  });
+
+  app.post<IdParams>('/api/v1/notifications/:id/dismiss', async (request) => {
+    const viewer = requireUser(ctx, request, WRITE);
+    const info = sql(db, 'DELETE FROM notifications WHERE id = ? AND account_id = ?').run(
+      request.params.id,
+      viewer.accountId,
+    );
+    if (info.changes === 0) throw notFound();
+    return {};
+  });
+
+  app.post('/api/v1/pleroma/notifications/read', async (request) => {
+    const viewer = requireUser(ctx, request, WRITE);
+    const params = paramsOf(request);
+    const id = str(params.id);
+    const maxId = str(params.max_id);
+    const rc = new RenderContext(ctx, viewer.accountId);
+    if (id) {
+      sql(db, 'UPDATE notifications SET seen = 1 WHERE id = ? AND account_id = ?').run(
+        id,
+        viewer.accountId,
+      );
+      const row = getNotification(db, id);
+      if (!row || row.account_id !== viewer.accountId) throw notFound();
+      return renderNotification(rc, row);
+    }
+    if (!maxId) throw badRequest('Missing field: id or max_id.');
+    sql(db, 'UPDATE notifications SET seen = 1 WHERE account_id = ? AND id <= ?').run(
+      viewer.accountId,
+      maxId,
+    );
+    const rows = sql(
+      db,
+      `SELECT * FROM notifications WHERE account_id = ? AND id <= ? ORDER BY id DESC LIMIT ${MAX_NOTIFICATION_PAGE_SIZE}`,
+    ).all(viewer.accountId, maxId) as NotificationRow[];
+    return rows.map((r) => renderNotification(rc, r)).filter((n) => n !== null);
+  });
+}

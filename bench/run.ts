@@ -18,33 +18,46 @@ const ms = (value: number) => `${value.toFixed(value < 10 ? 2 : 0)} ms`;
 const line = (label: string, value: string, budget?: string) =>
   console.log(`${label.padEnd(48)} ${value}${budget ? `   (budget ${budget})` : ''}`);
 
+/** `npm run bench -- --only=bundle,cold,server` runs a subset. */
+const only = process.argv
+  .find((arg) => arg.startsWith('--only='))
+  ?.slice('--only='.length)
+  .split(',');
+const runs = (part: string) => !only || only.includes(part);
+
 if (!existsSync(path.join(DIST, 'index.html')) || process.argv.includes('--build')) {
   execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
 }
 
-const bundle = measureBundle(DIST);
-line('start-up JS+CSS (gzip, index.html + preloads)', kb(bundle.startupBytes), '150 KB');
-line('all JS (gzip)', kb(bundle.allJsBytes));
-
-const instance = await startInstance();
-try {
-  const times = await coldLoadTimes(`${instance.url}main/public`, COLD_LOAD_RUNS);
-  line(
-    `first status painted, median of ${COLD_LOAD_RUNS} cold loads, 4x CPU`,
-    ms(median(times)),
-    '1000 ms',
-  );
-} finally {
-  await instance.stop();
+if (runs('bundle')) {
+  const bundle = measureBundle(DIST);
+  line('start-up JS+CSS (gzip, index.html + preloads)', kb(bundle.startupBytes), '150 KB');
+  line('all JS (gzip)', kb(bundle.allJsBytes));
 }
 
-const latency = await homeTimelineLatency(BENCH_STATUSES, BENCH_REQUESTS);
-line(
-  `home timeline p50 (${latency.statuses} statuses, ${latency.requests} requests)`,
-  ms(median(latency.latenciesMs)),
-  '5 ms',
-);
-line(
-  `home timeline p99 (${latency.statuses} statuses, ${latency.requests} requests)`,
-  ms(percentile(latency.latenciesMs, 0.99)),
-);
+if (runs('cold')) {
+  const instance = await startInstance();
+  try {
+    const times = await coldLoadTimes(`${instance.url}main/public`, COLD_LOAD_RUNS);
+    line(
+      `first status painted, median of ${COLD_LOAD_RUNS} cold loads, 4x CPU`,
+      ms(median(times)),
+      '1000 ms',
+    );
+  } finally {
+    await instance.stop();
+  }
+}
+
+if (runs('server')) {
+  const latency = await homeTimelineLatency(BENCH_STATUSES, BENCH_REQUESTS);
+  line(
+    `home timeline p50 (${latency.statuses} statuses, ${latency.requests} requests)`,
+    ms(median(latency.latenciesMs)),
+    '5 ms',
+  );
+  line(
+    `home timeline p99 (${latency.statuses} statuses, ${latency.requests} requests)`,
+    ms(percentile(latency.latenciesMs, 0.99)),
+  );
+}

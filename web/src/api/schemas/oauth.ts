@@ -5,7 +5,19 @@ import type {
   OAuthToken,
   OAuthTokenInfo,
 } from '../types.ts';
-import { entitySchema, id, nid, nnum, nstr, obj, opt, reject, str, strList } from './fields.ts';
+import {
+  entitySchema,
+  id,
+  nid,
+  nnum,
+  nstr,
+  obj,
+  opt,
+  reject,
+  report,
+  str,
+  unknownValue,
+} from './fields.ts';
 import { makeListParser, makeParser } from './parse.ts';
 
 const appRaw = obj('OAuthApp', {
@@ -71,9 +83,25 @@ const errorRaw = obj('ApiError', {
   error: str(),
   error_description: opt(nstr()),
   mfa_token: opt(nstr()),
-  supported_challenge_types: opt(strList()),
+  supported_challenge_types: opt(unknownValue()),
   identifier: opt(nstr()),
 });
+
+/**
+ * Pleroma renders the methods joined with commas (`MFA.supported_methods/1`: "totp"); a list is
+ * read too.
+ */
+function challengeTypes(value: unknown): string[] {
+  if (value === undefined || value === null) return [];
+  if (typeof value === 'string')
+    return value
+      .split(',')
+      .map((type) => type.trim())
+      .filter(Boolean);
+  if (Array.isArray(value) && value.every((type) => typeof type === 'string')) return value;
+  report('ApiError.supported_challenge_types');
+  return Array.isArray(value) ? value.filter((type) => typeof type === 'string') : [];
+}
 
 function kindOf(error: string, identifier: string | null): OAuthErrorKind {
   if (error === 'mfa_required') return 'mfa_required';
@@ -89,7 +117,7 @@ export const ApiErrorBodySchema = entitySchema(errorRaw, (r, ctx): ApiErrorBody 
     error: r.error,
     description: r.error_description,
     mfaToken: r.mfa_token,
-    supportedChallengeTypes: r.supported_challenge_types,
+    supportedChallengeTypes: challengeTypes(r.supported_challenge_types),
     identifier: r.identifier,
   };
 });

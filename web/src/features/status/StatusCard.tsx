@@ -3,6 +3,15 @@ import { t } from '../../i18n/index.ts';
 import { RichContent } from '../../ui/RichContent.tsx';
 import styles from './StatusCard.module.css';
 
+const timestampFormat = new Intl.DateTimeFormat(undefined, {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+});
+function formatTimestamp(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : timestampFormat.format(date);
+}
+
 interface StatusCardProps {
   status: Status;
 }
@@ -36,7 +45,7 @@ export function StatusCard({ status }: StatusCardProps) {
           <span className={styles.acct}>@{author.acct}</span>
         </div>
         <a className={styles.time} href={`/notice/${shown.id}`}>
-          <time dateTime={shown.createdAt}>{new Date(shown.createdAt).toLocaleString()}</time>
+          <time dateTime={shown.createdAt}>{formatTimestamp(shown.createdAt)}</time>
         </a>
       </header>
       {shown.spoilerText ? (

@@ -1,11 +1,10 @@
 import { useEffect, useState } from 'react';
-import { api } from '../../app/apiClient.ts';
 import type { Status } from '../../api/types.ts';
-import { publicTimeline } from '../../api/timelines.ts';
 import { t } from '../../i18n/index.ts';
 import { StatusCard } from '../status/StatusCard.tsx';
 import styles from './PublicTimeline.module.css';
 import { markFirstStatusPainted } from './firstPaint.ts';
+import { loadFirstPublicPage } from './publicTimelineLoader.ts';
 
 interface PublicTimelineProps {
   /** true: this instance only (public timeline); false: the whole known network. */
@@ -22,7 +21,7 @@ export function PublicTimeline({ local, title }: PublicTimelineProps) {
 
   useEffect(() => {
     let current = true;
-    publicTimeline(api, { local }).then(
+    loadFirstPublicPage(local).then(
       (page) => current && setState({ kind: 'ready', statuses: page.items }),
       (error: Error) => current && setState({ kind: 'error', message: error.message }),
     );

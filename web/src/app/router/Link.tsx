@@ -1,0 +1,29 @@
+import type { AnchorHTMLAttributes, MouseEvent } from 'react';
+import { navigate } from './history.ts';
+
+interface LinkProps extends AnchorHTMLAttributes<HTMLAnchorElement> {
+  to: string;
+  replace?: boolean;
+}
+
+const isPlainLeftClick = (event: MouseEvent) =>
+  event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+
+/** An in-app link: a real <a href> (open in new tab works) that navigates without reloading. */
+export function Link({ to, replace, onClick, target, ...rest }: LinkProps) {
+  return (
+    <a
+      {...rest}
+      href={to}
+      target={target}
+      onClick={(event) => {
+        onClick?.(event);
+        if (event.defaultPrevented || !isPlainLeftClick(event) || (target && target !== '_self')) {
+          return;
+        }
+        event.preventDefault();
+        navigate(to, { replace });
+      }}
+    />
+  );
+}

@@ -1,0 +1,118 @@
+import { create } from 'zustand';
+
+/**
+ * What the client knows about the instance: the merge of /static/config.json, the
+ * pleroma_fe frontend configuration, /api/v1/instance and nodeinfo (spec part 1, §3 and §7).
+ * The boot loader (app/boot) fills it; screens only read it.
+ */
+export interface InstanceConfig {
+  name: string;
+  logo: string;
+  logoMask: boolean;
+  logoMargin: string;
+  logoLeft: boolean;
+  hideSitename: boolean;
+  background: string;
+  server: string;
+  registrationOpen: boolean;
+  accountActivationRequired: boolean;
+  accountApprovalRequired: boolean;
+  birthdayRequired: boolean;
+  birthdayMinAge: number;
+  mailerEnabled: boolean;
+  tos: string;
+  staffAccounts: string[];
+  private: boolean;
+  federating: boolean;
+  textlimit: number;
+  uploadlimit: number;
+  pollLimits: {
+    maxOptions: number;
+    maxOptionChars: number;
+    minExpiration: number;
+    maxExpiration: number;
+  };
+  vapidPublicKey: string;
+  theme: string;
+  postContentType: string;
+  postFormats: string[];
+  restrictedNicknames: string[];
+  defaultAvatar: string;
+  shoutAvailable: boolean;
+  pleromaChatMessagesAvailable: boolean;
+  announcementsAvailable: boolean;
+  suggestionsEnabled: boolean;
+  mediaProxyAvailable: boolean;
+  editingAvailable: boolean;
+  minimalScopesMode: boolean;
+  showInstanceSpecificPanel: boolean;
+  instanceSpecificPanelContent: string;
+  showFeaturesPanel: boolean;
+  /** 'password' (default) or 'token' (OAuth redirect to the provider). */
+  loginMethod: 'password' | 'token';
+  /** Where / sends signed-in and anonymous visitors. */
+  redirectRootLogin: string;
+  redirectRootNoLogin: string;
+  sidebarRight: boolean;
+  features: string[];
+}
+
+export const DEFAULT_INSTANCE_CONFIG: InstanceConfig = {
+  name: 'Starling',
+  logo: '/favicon.svg',
+  logoMask: true,
+  logoMargin: '.1em',
+  logoLeft: false,
+  hideSitename: false,
+  background: '',
+  server: '',
+  registrationOpen: false,
+  accountActivationRequired: false,
+  accountApprovalRequired: false,
+  birthdayRequired: false,
+  birthdayMinAge: 0,
+  mailerEnabled: false,
+  tos: '',
+  staffAccounts: [],
+  private: false,
+  federating: true,
+  textlimit: 5000,
+  uploadlimit: 0,
+  pollLimits: { maxOptions: 4, maxOptionChars: 255, minExpiration: 60, maxExpiration: 86400 },
+  vapidPublicKey: '',
+  theme: 'pleroma-dark',
+  postContentType: 'text/plain',
+  postFormats: ['text/plain'],
+  restrictedNicknames: [],
+  defaultAvatar: '',
+  shoutAvailable: false,
+  pleromaChatMessagesAvailable: false,
+  announcementsAvailable: false,
+  suggestionsEnabled: false,
+  mediaProxyAvailable: false,
+  editingAvailable: false,
+  minimalScopesMode: false,
+  showInstanceSpecificPanel: false,
+  instanceSpecificPanelContent: '',
+  showFeaturesPanel: true,
+  loginMethod: 'password',
+  redirectRootLogin: '/main/friends',
+  redirectRootNoLogin: '/main/all',
+  sidebarRight: false,
+  features: [],
+};
+
+interface InstanceState {
+  config: InstanceConfig;
+  /** true once every start-up fetch has settled (each failure is logged, not fatal). */
+  loaded: boolean;
+  update(partial: Partial<InstanceConfig>): void;
+  markLoaded(): void;
+}
+
+export const useInstance = create<InstanceState>()((set) => ({
+  config: DEFAULT_INSTANCE_CONFIG,
+  loaded: false,
+  update: (partial) => set((state) => ({ config: { ...state.config, ...partial } })),
+  markLoaded: () => set({ loaded: true }),
+}));

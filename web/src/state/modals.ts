@@ -1,0 +1,52 @@
+import { create } from 'zustand';
+import {
+  closeSettingsModal,
+  initialSettingsModal,
+  openSettingsModal,
+  toggleSettingsModalMinimized,
+  type SettingsModalState,
+  type SettingsTab,
+} from '../lib/settingsModal.ts';
+
+/** A yes/no question shown by the modal host; resolves true on accept. */
+export interface ConfirmRequest {
+  id: number;
+  titleKey: string;
+  messageKey: string;
+  messageArgs?: (string | number)[];
+  acceptKey: string;
+  cancelKey: string;
+  resolve(accepted: boolean): void;
+}
+
+interface ModalsState {
+  settings: SettingsModalState;
+  confirms: ConfirmRequest[];
+  openSettings(tab?: SettingsTab): void;
+  toggleSettingsMinimized(): void;
+  closeSettings(): void;
+  /** Ask the user; the promise settles when they answer (or the dialog is dismissed: false). */
+  confirm(request: Omit<ConfirmRequest, 'id' | 'resolve'>): Promise<boolean>;
+  answerConfirm(id: number, accepted: boolean): void;
+}
+
+let nextConfirmId = 1;
+
+export const useModals = create<ModalsState>()((set, get) => ({
+  settings: initialSettingsModal,
+  confirms: [],
+  openSettings: (tab) => set((state) => ({ settings: openSettingsModal(state.settings, tab) })),
+  toggleSettingsMinimized: () =>
+    set((state) => ({ settings: toggleSettingsModalMinimized(state.settings) })),
+  closeSettings: () => set((state) => ({ settings: closeSettingsModal(state.settings) })),
+  confirm: (request) =>
+    new Promise<boolean>((resolve) => {
+      const id = nextConfirmId++;
+      set((state) => ({ confirms: [...state.confirms, { ...request, id, resolve }] }));
+    }),
+  answerConfirm: (id, accepted) => {
+    const request = get().confirms.find((candidate) => candidate.id === id);
+    set((state) => ({ confirms: state.confirms.filter((candidate) => candidate.id !== id) }));
+    request?.resolve(accepted);
+  },
+}));

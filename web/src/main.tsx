@@ -2,19 +2,46 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { loadInstanceConfig } from './app/boot.ts';
+import { matchRoute } from './app/router/matchRoute.ts';
 import { installScrollSaving } from './app/router/scrollRestoration.ts';
 import { restoreSession } from './features/auth/restoreSession.ts';
+import { loadFirstPublicPage } from './features/timeline/publicTimelineLoader.ts';
 import './app/global.css';
 
-installScrollSaving();
-void loadInstanceConfig();
-void restoreSession();
+// Landing on a public timeline: its first page is requested before anything else, and the
+// first render waits briefly for it, so the shell and the first statuses appear in one commit
+// instead of a loading screen that is replaced a moment later.
+const FIRST_PAGE_WAIT_MS = 400;
+const landing = matchRoute(window.location.pathname)?.route.name;
+const firstPage =
+  landing === 'public-timeline' || landing === 'public-external-timeline'
+    ? loadFirstPublicPage(landing === 'public-timeline').catch(() => undefined)
+    : undefined;
 
-const root = document.getElementById('app');
-if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+installScrollSaving();
+void restoreSession();
+// The start-up fetches go out together; on a timeline landing, right after the first render
+// is under way so their answers do not hold up the first statuses.
+if (!firstPage) void loadInstanceConfig();
+
+function mount() {
+  const root = document.getElementById('app');
+  if (root) {
+    createRoot(root).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  }
+}
+
+if (firstPage) {
+  void Promise.race([firstPage, new Promise((done) => setTimeout(done, FIRST_PAGE_WAIT_MS))]).then(
+    () => {
+      mount();
+      void loadInstanceConfig();
+    },
   );
+} else {
+  mount();
 }

@@ -1,6 +1,83 @@
 import type { ReactNode } from 'react';
+import { t } from '../i18n/index.ts';
+import { columnsFor, type Column } from '../lib/layout.ts';
+import { useInstance } from '../state/instance.ts';
+import { usePreferences } from '../state/preferences.ts';
+import { DesktopBar } from './layout/DesktopBar.tsx';
+import { FloatingPostButton } from './layout/FloatingPostButton.tsx';
+import { MobileBar } from './layout/MobileBar.tsx';
+import { Sidebar } from './layout/Sidebar.tsx';
+import { ThirdColumn } from './layout/ThirdColumn.tsx';
+import { useLayout } from './layout/useLayout.ts';
+import { useSignedIn } from './layout/useSessionFlags.ts';
+import styles from './Layout.module.css';
+import { ModalHost } from './modals/ModalHost.tsx';
 
-/** STUB (owner: shell-layout). The frame: bars, sidebar, main column, third column, drawers, modals. */
+export const MAIN_CONTENT_ID = 'main-content';
+
+/**
+ * The frame around every screen (spec part 1, §2 Application shell): the top bar for the layout,
+ * the columns in the order the layout rules give, the floating post button and the modal host.
+ */
 export function Layout({ children }: { children: ReactNode }) {
-  return <main>{children}</main>;
+  const layout = useLayout();
+  const signedIn = useSignedIn();
+  const preferredSidebarRight = usePreferences((state) => state.sidebarRight);
+  const instanceSidebarRight = useInstance((state) => state.config.sidebarRight);
+  const thirdColumnMode = usePreferences((state) => state.thirdColumnMode);
+  const columns = columnsFor({
+    layout,
+    signedIn,
+    thirdColumnEnabled: thirdColumnMode !== 'none',
+    sidebarRight: preferredSidebarRight ?? instanceSidebarRight,
+    thirdColumnMode,
+  });
+
+  const renderColumn = (column: Column) => {
+    switch (column) {
+      case 'sidebar':
+        return (
+          <div key={column} className={styles.sidebarColumn} data-column={column}>
+            <Sidebar />
+          </div>
+        );
+      case 'main':
+        return (
+          <main
+            key={column}
+            id={MAIN_CONTENT_ID}
+            tabIndex={-1}
+            className={styles.mainColumn}
+            data-column={column}
+          >
+            {children}
+          </main>
+        );
+      default:
+        return (
+          <div key={column} className={styles.thirdColumn} data-column={column}>
+            <ThirdColumn mode={column} />
+          </div>
+        );
+    }
+  };
+
+  return (
+    <div className={styles.app} data-layout={layout}>
+      <a
+        href={`#${MAIN_CONTENT_ID}`}
+        className={styles.skipLink}
+        onClick={(event) => {
+          event.preventDefault();
+          document.getElementById(MAIN_CONTENT_ID)?.focus();
+        }}
+      >
+        {t('shell.skip_to_content')}
+      </a>
+      {layout === 'mobile' ? <MobileBar /> : <DesktopBar />}
+      <div className={styles.columns}>{columns.map(renderColumn)}</div>
+      <FloatingPostButton />
+      <ModalHost />
+    </div>
+  );
 }

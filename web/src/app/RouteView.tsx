@@ -1,14 +1,74 @@
-import { useLocation } from './router/history.ts';
-import { matchRoute } from './router/matchRoute.ts';
-import { PublicTimeline } from '../features/timeline/PublicTimeline.tsx';
+import { Suspense, useEffect, useMemo } from 'react';
 import { t } from '../i18n/index.ts';
+import { useInstance } from '../state/instance.ts';
+import { useSession } from '../state/session.ts';
+import { Spinner } from '../ui/Spinner.tsx';
+import { guardRoute, type GuardContext } from './guards.ts';
+import { useDocumentTitle, useFaviconBadge } from './pageTitle.ts';
+import { navigate, useLocation, type AppLocation } from './router/history.ts';
+import { matchRoute } from './router/matchRoute.ts';
+import { applyScroll } from './router/scrollRestoration.ts';
+import { NotFoundScreen, SCREENS } from './screens.ts';
+import styles from './Screen.module.css';
 
-/** STUB (owner: shell-routes). The routed screen with guards, redirects and placeholders. */
+function Waiting() {
+  return (
+    <div className={styles.waiting}>
+      <Spinner />
+    </div>
+  );
+}
+
+/**
+ * Mounted after the screen inside the same Suspense boundary, so its effect runs once the screen
+ * (lazy chunk included) is on the page: then the saved position can be restored.
+ */
+function ScrollOnArrival({ location, noScroll }: { location: AppLocation; noScroll: boolean }) {
+  useEffect(() => applyScroll(location, noScroll), [location, noScroll]);
+  return null;
+}
+
+function useGuardContext(): GuardContext {
+  const session = useSession((state) => state.status);
+  const instanceLoaded = useInstance((state) => state.loaded);
+  const config = useInstance((state) => state.config);
+  return {
+    session,
+    instanceLoaded,
+    registrationOpen: config.registrationOpen,
+    federating: config.federating,
+    chatsAvailable: config.pleromaChatMessagesAvailable,
+    redirectRootLogin: config.redirectRootLogin,
+    redirectRootNoLogin: config.redirectRootNoLogin,
+  };
+}
+
+/** The routed screen: guards and redirects first, then the route's (lazily loaded) screen. */
 export function RouteView() {
   const location = useLocation();
-  const match = matchRoute(location.pathname, location.search);
-  if (match?.route.name === 'public-external-timeline') {
-    return <PublicTimeline local={false} title={t('nav.twkn')} />;
-  }
-  return <PublicTimeline local title={t('nav.public_tl')} />;
+  const match = useMemo(
+    () => matchRoute(location.pathname, location.search),
+    [location.pathname, location.search],
+  );
+  const guard = guardRoute(match, useGuardContext());
+  const redirectTo = guard.kind === 'redirect' ? guard.to : null;
+
+  useEffect(() => {
+    if (redirectTo) navigate(redirectTo, { replace: true });
+  }, [redirectTo]);
+
+  const showsScreen = guard.kind === 'render' && match;
+  useDocumentTitle(
+    guard.kind === 'not-found' ? t('not_found.title') : match ? t(match.route.titleKey) : null,
+  );
+  useFaviconBadge();
+
+  if (guard.kind === 'wait' || guard.kind === 'redirect') return <Waiting />;
+  const Screen = showsScreen ? SCREENS[match.route.name] : undefined;
+  return (
+    <Suspense fallback={<Waiting />}>
+      {Screen && showsScreen ? <Screen match={match} /> : <NotFoundScreen />}
+      <ScrollOnArrival key={location.key} location={location} noScroll={!!match?.route.noScroll} />
+    </Suspense>
+  );
 }

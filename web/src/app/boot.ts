@@ -1,2 +1,204 @@
-/** STUB (owner: shell-routes). Start-up fetches (spec part 1, §7), in parallel; failures logged. */
-export async function loadInstanceConfig(): Promise<void> {}
+import type { ApiClient } from '../api/client.ts';
+import { federationPolicyFrom } from '../api/federationPolicy.ts';
+import * as instanceApi from '../api/instance.ts';
+import type { EmojiMapEntry, FrontendConfigurations, Instance, Nodeinfo } from '../api/types.ts';
+import { useCustomEmoji } from '../state/customEmoji.ts';
+import { DEFAULT_INSTANCE_CONFIG, useInstance, type InstanceConfig } from '../state/instance.ts';
+import { api } from './apiClient.ts';
+
+/** Start-up (spec part 1, §7): every fetch at once; a failure is logged and the app goes on. */
+
+type StickerPack = InstanceConfig['stickerPacks'][number];
+
+export interface StartupResults {
+  instance: Instance;
+  nodeinfo: Nodeinfo;
+  frontendConfigurations: FrontendConfigurations;
+  staticConfig: Record<string, unknown>;
+  termsOfService: string;
+  instancePanel: string;
+  stickers: StickerPack[];
+  styles: Record<string, unknown>;
+  emoji: EmojiMapEntry[];
+}
+
+async function stickersWithPacks(client: ApiClient): Promise<StickerPack[]> {
+  const refs = await instanceApi.stickers(client);
+  const packs = await Promise.allSettled(refs.map((ref) => instanceApi.stickerPack(client, ref)));
+  return refs.flatMap((ref, index) => {
+    const pack = packs[index];
+    if (pack?.status === 'fulfilled') return [{ ...ref, meta: pack.value }];
+    console.warn(`Could not load sticker pack ${ref.name}`, pack?.reason);
+    return [];
+  });
+}
+
+const STARTUP_FETCHES: {
+  [K in keyof StartupResults]: (client: ApiClient) => Promise<StartupResults[K]>;
+} = {
+  instance: instanceApi.instance,
+  nodeinfo: instanceApi.nodeinfo,
+  frontendConfigurations: instanceApi.frontendConfigurations,
+  staticConfig: instanceApi.staticConfig,
+  termsOfService: instanceApi.termsOfService,
+  instancePanel: instanceApi.instancePanel,
+  stickers: stickersWithPacks,
+  styles: instanceApi.styles,
+  emoji: instanceApi.pleromaEmoji,
+};
+
+/** Instance options an admin sets in /static/config.json or the pleroma_fe frontend configuration. */
+const DISPLAY_OPTION_KEYS = [
+  'name',
+  'theme',
+  'logo',
+  'logoMask',
+  'logoMargin',
+  'logoLeft',
+  'hideSitename',
+  'background',
+  'redirectRootLogin',
+  'redirectRootNoLogin',
+  'showInstanceSpecificPanel',
+  'showFeaturesPanel',
+  'sidebarRight',
+  'postContentType',
+  'minimalScopesMode',
+  'defaultAvatar',
+] as const satisfies readonly (keyof InstanceConfig)[];
+
+const LOGIN_METHODS: readonly InstanceConfig['loginMethod'][] = ['password', 'token'];
+
+/** The frontend configuration's options for this client (Pleroma keeps ours under pleroma_fe). */
+function pleromaFe(configurations: FrontendConfigurations | undefined): Record<string, unknown> {
+  const entry = configurations?.pleroma_fe;
+  return entry && typeof entry === 'object' ? (entry as Record<string, unknown>) : {};
+}
+
+/**
+ * Display options: the static config.json, overridden by the frontend configuration the
+ * admin set on the server (the server's copy wins, as in Pleroma-FE). Values of the wrong type
+ * are ignored.
+ */
+export function displayOptions(
+  staticConfig: Record<string, unknown> | undefined,
+  frontendConfigurations: FrontendConfigurations | undefined,
+): Partial<InstanceConfig> {
+  const merged: Record<string, unknown> = {
+    ...(staticConfig ?? {}),
+    ...pleromaFe(frontendConfigurations),
+  };
+  const options: Record<string, unknown> = {};
+  for (const key of DISPLAY_OPTION_KEYS) {
+    const value = merged[key];
+    if (value !== undefined && typeof value === typeof DEFAULT_INSTANCE_CONFIG[key]) {
+      options[key] = value;
+    }
+  }
+  if (LOGIN_METHODS.includes(merged.loginMethod as InstanceConfig['loginMethod'])) {
+    options.loginMethod = merged.loginMethod;
+  }
+  return options as Partial<InstanceConfig>;
+}
+
+/** Pleroma and Akkoma serve GET /api/v1/announcements; others are assumed not to. */
+function announcementsSupported(instance?: Instance, nodeinfo?: Nodeinfo): boolean {
+  if (instance && (instance.flavour === 'pleroma' || instance.flavour === 'akkoma')) return true;
+  return !!nodeinfo && /pleroma|akkoma/.test(nodeinfo.softwareName);
+}
+
+function fromInstance(instance: Instance): Partial<InstanceConfig> {
+  return {
+    name: instance.title || DEFAULT_INSTANCE_CONFIG.name,
+    textlimit: instance.maxStatusChars,
+    uploadlimit: instance.uploadLimit,
+    pollLimits: instance.pollLimits,
+    registrationOpen: instance.registrations,
+    accountApprovalRequired: instance.approvalRequired,
+    accountActivationRequired: instance.accountActivationRequired,
+    vapidPublicKey: instance.vapidPublicKey ?? '',
+    birthdayRequired: instance.birthdayRequired,
+    birthdayMinAge: instance.birthdayMinAge,
+    postFormats: instance.postFormats.length
+      ? instance.postFormats
+      : DEFAULT_INSTANCE_CONFIG.postFormats,
+    ...(instance.backgroundImage ? { background: instance.backgroundImage } : {}),
+  };
+}
+
+function fromNodeinfo(nodeinfo: Nodeinfo, instance?: Instance): Partial<InstanceConfig> {
+  return {
+    ...(nodeinfo.nodeName ? { name: nodeinfo.nodeName } : {}),
+    registrationOpen: nodeinfo.openRegistrations,
+    federating: nodeinfo.federating,
+    private: nodeinfo.private,
+    staffAccounts: nodeinfo.staffAccounts,
+    restrictedNicknames: nodeinfo.restrictedNicknames,
+    ...(nodeinfo.postFormats.length ? { postFormats: nodeinfo.postFormats } : {}),
+    ...(nodeinfo.uploadLimits ? { uploadlimit: nodeinfo.uploadLimits.general } : {}),
+    ...(nodeinfo.pollLimits && !instance ? { pollLimits: nodeinfo.pollLimits } : {}),
+    suggestionsEnabled: nodeinfo.suggestionsEnabled,
+    mailerEnabled: nodeinfo.mailerEnabled,
+    accountActivationRequired:
+      nodeinfo.accountActivationRequired || !!instance?.accountActivationRequired,
+    ...(instance ? {} : { birthdayRequired: nodeinfo.birthdayRequired }),
+    ...(instance ? {} : { birthdayMinAge: nodeinfo.birthdayMinAge }),
+    federationPolicy: federationPolicyFrom(nodeinfo.federation),
+  };
+}
+
+function fromFeatures(
+  features: string[],
+  frontend: Record<string, unknown>,
+): Partial<InstanceConfig> {
+  return {
+    features,
+    pleromaChatMessagesAvailable: features.includes('pleroma_chat_messages'),
+    editingAvailable: features.includes('editing'),
+    shoutAvailable: features.includes('chat') && frontend.disableChat !== true,
+    gopherAvailable: features.includes('gopher'),
+    mediaProxyAvailable: features.includes('media_proxy'),
+  };
+}
+
+/** Everything the start-up answers say, merged into the instance configuration (pure). */
+export function instanceConfigFrom(results: Partial<StartupResults>): Partial<InstanceConfig> {
+  const { instance, nodeinfo } = results;
+  const features = [...new Set([...(nodeinfo?.features ?? []), ...(instance?.features ?? [])])];
+  return {
+    ...(instance ? fromInstance(instance) : {}),
+    ...(nodeinfo ? fromNodeinfo(nodeinfo, instance) : {}),
+    ...fromFeatures(features, pleromaFe(results.frontendConfigurations)),
+    announcementsAvailable: announcementsSupported(instance, nodeinfo),
+    ...displayOptions(results.staticConfig, results.frontendConfigurations),
+    ...(results.termsOfService !== undefined ? { tos: results.termsOfService } : {}),
+    ...(results.instancePanel !== undefined
+      ? { instanceSpecificPanelContent: results.instancePanel }
+      : {}),
+    ...(results.stickers ? { stickerPacks: results.stickers } : {}),
+    ...(results.styles ? { styles: results.styles } : {}),
+  };
+}
+
+/** Runs every start-up fetch at once, fills the instance store, then marks it loaded. */
+export async function loadInstanceConfig(client: ApiClient = api): Promise<void> {
+  const names = Object.keys(STARTUP_FETCHES) as (keyof StartupResults)[];
+  const settled = await Promise.allSettled(
+    names.map((name) => (STARTUP_FETCHES[name] as (c: ApiClient) => Promise<unknown>)(client)),
+  );
+  const results: Record<string, unknown> = {};
+  settled.forEach((outcome, index) => {
+    const name = names[index] as string;
+    if (outcome.status === 'fulfilled') results[name] = outcome.value;
+    else console.warn(`Could not load ${name} at start-up; going on without it`, outcome.reason);
+  });
+  const startup = results as Partial<StartupResults>;
+  useInstance.getState().update(instanceConfigFrom(startup));
+  const emoji = startup.emoji;
+  if (emoji && !useCustomEmoji.getState().loaded) {
+    useCustomEmoji
+      .getState()
+      .setEmojis(emoji.map((e) => ({ shortcode: e.shortcode, url: e.imageUrl, tags: e.tags })));
+  }
+  useInstance.getState().markLoaded();
+}

@@ -1,4 +1,6 @@
 import { create } from 'zustand';
+import type { FederationPolicy } from '../api/federationPolicy.ts';
+import type { StickerPackRef } from '../api/instance.ts';
 
 /**
  * What the client knows about the instance: the merge of /static/config.json, the
@@ -39,6 +41,7 @@ export interface InstanceConfig {
   restrictedNicknames: string[];
   defaultAvatar: string;
   shoutAvailable: boolean;
+  gopherAvailable: boolean;
   pleromaChatMessagesAvailable: boolean;
   announcementsAvailable: boolean;
   suggestionsEnabled: boolean;
@@ -55,6 +58,12 @@ export interface InstanceConfig {
   redirectRootNoLogin: string;
   sidebarRight: boolean;
   features: string[];
+  /** What the about page shows under federation policy; null when nodeinfo gives none. */
+  federationPolicy: FederationPolicy | null;
+  /** /static/stickers.json with each pack's pack.json (opaque until the sticker picker reads it). */
+  stickerPacks: (StickerPackRef & { meta: Record<string, unknown> })[];
+  /** /static/styles.json: theme name -> stylesheet path or description. */
+  styles: Record<string, unknown>;
 }
 
 export const DEFAULT_INSTANCE_CONFIG: InstanceConfig = {
@@ -86,6 +95,7 @@ export const DEFAULT_INSTANCE_CONFIG: InstanceConfig = {
   restrictedNicknames: [],
   defaultAvatar: '',
   shoutAvailable: false,
+  gopherAvailable: false,
   pleromaChatMessagesAvailable: false,
   announcementsAvailable: false,
   suggestionsEnabled: false,
@@ -100,6 +110,9 @@ export const DEFAULT_INSTANCE_CONFIG: InstanceConfig = {
   redirectRootNoLogin: '/main/all',
   sidebarRight: false,
   features: [],
+  federationPolicy: null,
+  stickerPacks: [],
+  styles: {},
 };
 
 interface InstanceState {

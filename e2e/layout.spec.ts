@@ -1,0 +1,152 @@
+import type { Page } from '@playwright/test';
+import { apiToken, expect, test } from './fixtures.ts';
+import { DEMO_MEMBER, DEMO_PASSWORD } from './demo.ts';
+
+/** Where the auth feature keeps the session (web/src/features/auth/persistedSession.ts). */
+const TOKEN_KEY = 'starling:oauth-token';
+
+async function signedIn(page: Page, username = DEMO_MEMBER.username): Promise<void> {
+  const token = await apiToken(username, DEMO_PASSWORD);
+  await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [
+    TOKEN_KEY,
+    JSON.stringify({ token }),
+  ] as const);
+}
+
+const sidebar = (page: Page) => page.getByRole('complementary', { name: 'Sidebar' });
+const thirdColumn = (page: Page) =>
+  page
+    .getByRole('complementary')
+    .filter({ has: page.getByRole('heading', { name: 'Notifications' }) });
+
+test('mobile: the mobile bar with drawer toggle and notifications button, no sidebar', async ({
+  page,
+  consoleErrors,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signedIn(page);
+  await page.goto('/main/public');
+  const menu = page.getByRole('button', { name: 'Menu' });
+  await expect(menu).toBeVisible();
+  await expect(menu).toHaveAttribute('aria-expanded', 'false');
+  const notifications = page.getByRole('button', { name: /^Notifications/ });
+  await expect(notifications).toBeVisible();
+  await expect(sidebar(page)).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Settings', exact: true })).toHaveCount(0);
+
+  await notifications.click();
+  const drawer = page.getByRole('dialog', { name: 'Notifications' });
+  await expect(drawer).toBeVisible();
+  await drawer.getByRole('button', { name: 'Close' }).click();
+  await expect(drawer).toHaveCount(0);
+  await expect(notifications).toBeFocused();
+
+  await menu.click();
+  await expect(menu).toHaveAttribute('aria-expanded', 'true');
+  // Resource 404s belong to endpoints other features call (e.g. mutes, lists); no script errors here.
+  expect(consoleErrors.filter((error) => !error.startsWith('Failed to load resource'))).toEqual([]);
+});
+
+test('wide: the third column shows for a signed-in user; normal width has none', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await signedIn(page);
+  await page.goto('/main/public');
+  await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
+  await expect(sidebar(page)).toBeVisible();
+  await expect(thirdColumn(page)).toBeVisible();
+
+  await page.setViewportSize({ width: 1000, height: 800 });
+  await expect(thirdColumn(page)).toHaveCount(0);
+  await expect(sidebar(page)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
+});
+
+test('normal width: no third column, even signed in', async ({ page }) => {
+  await page.setViewportSize({ width: 1000, height: 800 });
+  await signedIn(page);
+  await page.goto('/main/public');
+  await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
+  await expect(sidebar(page)).toBeVisible();
+  await expect(thirdColumn(page)).toHaveCount(0);
+});
+
+test('the settings modal is keyboard-operable from the desktop bar', async ({ page }) => {
+  await page.setViewportSize({ width: 1000, height: 800 });
+  await page.goto('/main/public');
+  const settingsButton = page.getByRole('button', { name: 'Settings', exact: true });
+  await settingsButton.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Settings' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('tab', { name: 'General' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+
+  const focusInsideDialog = () =>
+    page.evaluate(() => !!document.activeElement?.closest('[role="dialog"]'));
+  for (let i = 0; i < 14; i += 1) {
+    await page.keyboard.press('Tab');
+    expect(await focusInsideDialog()).toBe(true);
+  }
+  for (let i = 0; i < 6; i += 1) {
+    await page.keyboard.press('Shift+Tab');
+    expect(await focusInsideDialog()).toBe(true);
+  }
+
+  // The tab list answers the arrow keys.
+  await dialog.getByRole('tab', { name: 'General' }).focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(dialog.getByRole('tab', { name: 'Profile' })).toBeFocused();
+  await expect(dialog.getByRole('tab', { name: 'Profile' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(settingsButton).toBeFocused();
+});
+
+test('the administration link is there for an administrator only, in a new tab', async ({
+  browser,
+}) => {
+  const adminPage = await browser.newPage({ viewport: { width: 1000, height: 800 } });
+  await signedIn(adminPage, 'admin');
+  await adminPage.goto(`${process.env.STARLING_URL}main/public`);
+  const admin = adminPage.getByRole('link', { name: /Administration/ });
+  await expect(admin).toBeVisible();
+  await expect(admin).toHaveAttribute('target', '_blank');
+  await expect(admin).toHaveAttribute('href', '/pleroma/admin/#/login-pleroma');
+  await adminPage.close();
+
+  const memberPage = await browser.newPage({ viewport: { width: 1000, height: 800 } });
+  await signedIn(memberPage, DEMO_MEMBER.username);
+  await memberPage.goto(`${process.env.STARLING_URL}main/public`);
+  await expect(memberPage.getByRole('button', { name: 'Log out' })).toBeVisible();
+  await expect(memberPage.getByRole('link', { name: /Administration/ })).toHaveCount(0);
+  await memberPage.close();
+});
+
+test('logout asks for confirmation; cancel keeps the user signed in', async ({ page }) => {
+  await page.setViewportSize({ width: 1000, height: 800 });
+  await signedIn(page);
+  await page.goto('/main/public');
+  const logout = page.getByRole('button', { name: 'Log out' });
+  await logout.click();
+  const question = page.getByRole('alertdialog');
+  await expect(question).toBeVisible();
+  await question.getByRole('button', { name: 'Cancel' }).click();
+  await expect(question).toHaveCount(0);
+  await expect(logout).toBeFocused();
+  await expect(logout).toBeVisible();
+  await expect(page).toHaveURL(/\/main\/public$/);
+
+  await logout.click();
+  await expect(question).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(question).toHaveCount(0);
+  await expect(logout).toBeVisible();
+});

@@ -1,0 +1,52 @@
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_INSTANCE_CONFIG, useInstance } from '../state/instance.ts';
+import { useSession } from '../state/session.ts';
+import { useUnseen } from '../state/unseen.ts';
+import { RouteView } from './RouteView.tsx';
+import { navigate } from './router/history.ts';
+
+beforeEach(() => {
+  useInstance.setState({ config: DEFAULT_INSTANCE_CONFIG, loaded: true });
+  useSession.setState({ status: 'anonymous', token: null, user: null });
+  useUnseen.getState().reset();
+  // The public timeline the redirects land on asks for its first page: an empty one.
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async () => Response.json([]));
+});
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+const go = (path: string) => act(() => navigate(path));
+
+describe('RouteView', () => {
+  it('shows a spinner for a login-required route while the session is restored, then redirects', async () => {
+    useSession.setState({ status: 'restoring' });
+    go('/bookmarks');
+    render(<RouteView />);
+    expect(screen.getByRole('status')).toBeTruthy();
+    expect(window.location.pathname).toBe('/bookmarks');
+    act(() => useSession.setState({ status: 'anonymous' }));
+    expect(window.location.pathname).toBe('/main/all');
+  });
+
+  it('shows the not-found screen for an unknown path', async () => {
+    go('/definitely/not/a/route');
+    render(<RouteView />);
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to the start page' }).getAttribute('href')).toBe(
+      '/',
+    );
+  });
+
+  it('shows a titled placeholder and names the page with the unseen count', async () => {
+    useSession.setState({ status: 'signedIn', token: 't' });
+    useUnseen.getState().set({ notifications: 2, chats: 1 });
+    go('/notice/123');
+    render(<RouteView />);
+    expect(await screen.findByRole('heading', { name: 'Conversation — status 123' })).toBeTruthy();
+    expect(document.title).toBe('(3) Conversation | Starling');
+  });
+});

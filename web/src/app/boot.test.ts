@@ -1,0 +1,238 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createApiClient } from '../api/client.ts';
+import { useCustomEmoji } from '../state/customEmoji.ts';
+import { DEFAULT_INSTANCE_CONFIG, useInstance } from '../state/instance.ts';
+import { displayOptions, loadInstanceConfig } from './boot.ts';
+
+const ORIGIN = 'http://instance.test';
+
+const NODEINFO = {
+  version: '2.0',
+  software: { name: 'pleroma', version: '2.7.0' },
+  protocols: ['activitypub'],
+  openRegistrations: false,
+  usage: { users: { total: 3 }, localPosts: 10 },
+  metadata: {
+    nodeName: 'Test Birds',
+    features: ['pleroma_chat_messages', 'chat', 'editing', 'media_proxy'],
+    federation: {
+      enabled: false,
+      mrf_policies: ['SimplePolicy'],
+      mrf_simple: { reject: ['bad.example'] },
+      mrf_simple_info: { reject: { 'bad.example': { reason: 'spam' } } },
+    },
+    uploadLimits: { general: 16000000, avatar: 1, background: 1, banner: 1 },
+    postFormats: ['text/plain', 'text/markdown'],
+    restrictedNicknames: ['about'],
+    staffAccounts: [`${ORIGIN}/users/admin`],
+    private: true,
+    accountActivationRequired: false,
+    invitesEnabled: false,
+    mailerEnabled: true,
+    suggestions: { enabled: true },
+  },
+};
+
+const INSTANCE = {
+  uri: 'instance.test',
+  title: 'Test instance',
+  description: '',
+  email: '',
+  version: '2.7.2 (compatible; Pleroma 2.7.0)',
+  registrations: true,
+  approval_required: true,
+  max_toot_chars: 7000,
+  upload_limit: 8000000,
+  poll_limits: { max_options: 5, max_option_chars: 100, min_expiration: 10, max_expiration: 100 },
+  pleroma: { metadata: { features: [] }, vapid_public_key: 'vapid-key' },
+};
+
+type Answer = { status: number; body: unknown; text?: boolean };
+
+const ANSWERS: Record<string, Answer> = {
+  '/api/v1/instance': { status: 200, body: INSTANCE },
+  '/.well-known/nodeinfo': {
+    status: 200,
+    body: {
+      links: [
+        {
+          rel: 'http://nodeinfo.diaspora.software/ns/schema/2.0',
+          href: `${ORIGIN}/nodeinfo/2.0.json`,
+        },
+      ],
+    },
+  },
+  '/nodeinfo/2.0.json': { status: 200, body: NODEINFO },
+  '/api/pleroma/frontend_configurations': {
+    status: 200,
+    body: { pleroma_fe: { theme: 'from-server', redirectRootNoLogin: '/main/public' } },
+  },
+  '/static/config.json': {
+    status: 200,
+    body: { theme: 'from-static', logo: '/static/logo.png', showInstanceSpecificPanel: true },
+  },
+  '/static/terms-of-service.html': { status: 200, body: '<p>Be nice</p>', text: true },
+  '/instance/panel.html': { status: 200, body: '<p>Welcome</p>', text: true },
+  '/static/stickers.json': { status: 200, body: { birds: '/static/stickers/birds' } },
+  '/static/stickers/birds/pack.json': { status: 200, body: { title: 'Birds' } },
+  '/static/styles.json': { status: 200, body: { dark: '/static/themes/dark.json' } },
+  '/api/pleroma/emoji.json': {
+    status: 200,
+    body: { blob: { image_url: '/emoji/blob.png', tags: ['blobs'] } },
+  },
+};
+
+/** The nine start-up paths of spec §7 (nodeinfo is discovered through /.well-known first). */
+const STARTUP_PATHS = [
+  '/api/v1/instance',
+  '/.well-known/nodeinfo',
+  '/api/pleroma/frontend_configurations',
+  '/static/config.json',
+  '/static/terms-of-service.html',
+  '/instance/panel.html',
+  '/static/stickers.json',
+  '/static/styles.json',
+  '/api/pleroma/emoji.json',
+];
+
+function respond(answer: Answer): Response {
+  const body = answer.text ? String(answer.body) : JSON.stringify(answer.body);
+  return new Response(body, { status: answer.status });
+}
+
+/** A fetch that answers from `answers`, optionally holding every answer until released. */
+function stubServer(answers: Record<string, Answer>, options: { hold?: boolean } = {}) {
+  const requested: string[] = [];
+  const held: (() => void)[] = [];
+  const fetchImpl = vi.fn(async (input: RequestInfo | URL) => {
+    const path = new URL(String(input), ORIGIN).pathname;
+    requested.push(path);
+    const answer = answers[path] ?? { status: 404, body: { error: 'Not found' } };
+    if (options.hold) await new Promise<void>((release) => held.push(release));
+    return respond(answer);
+  });
+  const client = createApiClient({ baseUrl: ORIGIN, getToken: () => null, fetchImpl });
+  return { client, requested, release: () => held.splice(0).forEach((go) => go()) };
+}
+
+beforeEach(() => {
+  useInstance.setState({ config: DEFAULT_INSTANCE_CONFIG, loaded: false });
+  useCustomEmoji.getState().clear();
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('loadInstanceConfig', () => {
+  it('issues every start-up request before any of them is answered', async () => {
+    const server = stubServer(ANSWERS, { hold: true });
+    const loading = loadInstanceConfig(server.client);
+    await vi.waitFor(() => expect(server.requested.length).toBe(STARTUP_PATHS.length));
+    expect([...server.requested].sort()).toEqual([...STARTUP_PATHS].sort());
+    expect(useInstance.getState().loaded).toBe(false);
+
+    // Answers now flow; the second hops (nodeinfo document, sticker pack) follow.
+    const releaser = setInterval(server.release, 1);
+    await loading;
+    clearInterval(releaser);
+    expect(useInstance.getState().loaded).toBe(true);
+  });
+
+  it('merges instance, nodeinfo and display options into the configuration', async () => {
+    await loadInstanceConfig(stubServer(ANSWERS).client);
+    const { config, loaded } = useInstance.getState();
+    expect(loaded).toBe(true);
+    expect(config).toMatchObject({
+      name: 'Test Birds',
+      textlimit: 7000,
+      uploadlimit: 16000000,
+      pollLimits: { maxOptions: 5, maxOptionChars: 100, minExpiration: 10, maxExpiration: 100 },
+      registrationOpen: false,
+      accountApprovalRequired: true,
+      vapidPublicKey: 'vapid-key',
+      federating: false,
+      private: true,
+      staffAccounts: [`${ORIGIN}/users/admin`],
+      restrictedNicknames: ['about'],
+      postFormats: ['text/plain', 'text/markdown'],
+      suggestionsEnabled: true,
+      mailerEnabled: true,
+      pleromaChatMessagesAvailable: true,
+      shoutAvailable: true,
+      editingAvailable: true,
+      mediaProxyAvailable: true,
+      gopherAvailable: false,
+      announcementsAvailable: true,
+      tos: '<p>Be nice</p>',
+      instanceSpecificPanelContent: '<p>Welcome</p>',
+      showInstanceSpecificPanel: true,
+      logo: '/static/logo.png',
+      theme: 'from-server',
+      redirectRootNoLogin: '/main/public',
+      styles: { dark: '/static/themes/dark.json' },
+    });
+    expect(config.stickerPacks).toEqual([
+      { name: 'birds', path: '/static/stickers/birds/', meta: { title: 'Birds' } },
+    ]);
+    expect(config.federationPolicy?.simple).toEqual([
+      { action: 'reject', instances: [{ host: 'bad.example', reason: 'spam' }] },
+    ]);
+    expect(useCustomEmoji.getState().emojis).toEqual([
+      { shortcode: 'blob', url: '/emoji/blob.png', tags: ['blobs'] },
+    ]);
+  });
+
+  it('logs a failing fetch and still applies the others', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const answers = { ...ANSWERS, '/api/v1/instance': { status: 500, body: { error: 'boom' } } };
+    await loadInstanceConfig(stubServer(answers).client);
+    const { config, loaded } = useInstance.getState();
+    expect(loaded).toBe(true);
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('instance'), expect.anything());
+    expect(config.textlimit).toBe(DEFAULT_INSTANCE_CONFIG.textlimit);
+    expect(config.federating).toBe(false);
+    expect(config.tos).toBe('<p>Be nice</p>');
+  });
+
+  it('goes on with an empty static configuration when config.json fails', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const answers: Record<string, Answer> = { ...ANSWERS };
+    delete answers['/static/config.json'];
+    answers['/api/pleroma/frontend_configurations'] = { status: 404, body: {} };
+    await loadInstanceConfig(stubServer(answers).client);
+    const { config, loaded } = useInstance.getState();
+    expect(loaded).toBe(true);
+    expect(config.theme).toBe(DEFAULT_INSTANCE_CONFIG.theme);
+    expect(config.logo).toBe(DEFAULT_INSTANCE_CONFIG.logo);
+    expect(config.showInstanceSpecificPanel).toBe(
+      DEFAULT_INSTANCE_CONFIG.showInstanceSpecificPanel,
+    );
+    expect(config.redirectRootNoLogin).toBe('/main/all');
+  });
+
+  it('marks the configuration loaded even when every fetch fails', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    await loadInstanceConfig(stubServer({}).client);
+    expect(useInstance.getState().loaded).toBe(true);
+    expect(warn.mock.calls.length).toBeGreaterThanOrEqual(STARTUP_PATHS.length - 1);
+    expect(useInstance.getState().config.name).toBe(DEFAULT_INSTANCE_CONFIG.name);
+  });
+});
+
+describe('displayOptions', () => {
+  it('lets the frontend configuration win over the static config', () => {
+    expect(
+      displayOptions({ theme: 'static', sidebarRight: true }, { pleroma_fe: { theme: 'server' } }),
+    ).toEqual({ theme: 'server', sidebarRight: true });
+  });
+
+  it('ignores values of the wrong type and unknown login methods', () => {
+    expect(
+      displayOptions({ showFeaturesPanel: 'yes', loginMethod: 'magic', logoMask: false }, {}),
+    ).toEqual({ logoMask: false });
+    expect(displayOptions(undefined, { pleroma_fe: { loginMethod: 'token' } })).toEqual({
+      loginMethod: 'token',
+    });
+  });
+});

@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import { PinnedShortcuts } from '../../features/navigation/PinnedShortcuts.tsx';
+import { SideDrawer } from '../../features/navigation/SideDrawer.tsx';
+import { t } from '../../i18n/index.ts';
+import { useUnseen } from '../../state/unseen.ts';
+import { useLocation } from '../router/history.ts';
+import styles from './MobileBar.module.css';
+import { NotificationDrawer } from './NotificationDrawer.tsx';
+import { markNotificationsSeen } from './notificationsSeen.ts';
+import { SiteBrand } from './SiteBrand.tsx';
+import { useSignedIn } from './useSessionFlags.ts';
+
+/**
+ * The mobile layout's top bar: side-drawer toggle, site name, pinned shortcuts, notifications.
+ * Both drawers remember the location they were opened at, so any route change closes them.
+ */
+export function MobileBar() {
+  const signedIn = useSignedIn();
+  const unseen = useUnseen((state) => state.notifications);
+  const { key: locationKey } = useLocation();
+  const [drawerOpenAt, setDrawerOpenAt] = useState<string | null>(null);
+  const [notificationsOpenAt, setNotificationsOpenAt] = useState<string | null>(null);
+  const drawerOpen = drawerOpenAt === locationKey;
+  const notificationsOpen = signedIn && notificationsOpenAt === locationKey;
+
+  return (
+    <>
+      <header className={styles.bar}>
+        <button
+          type="button"
+          className={styles.iconButton}
+          aria-label={t('shell.menu')}
+          aria-expanded={drawerOpen}
+          onClick={() => setDrawerOpenAt(drawerOpen ? null : locationKey)}
+        >
+          <svg aria-hidden="true" viewBox="0 0 20 20" width="20" height="20">
+            <path
+              d="M3 5h14M3 10h14M3 15h14"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+            />
+          </svg>
+        </button>
+        <div className={styles.brand}>
+          <SiteBrand showLogo={false} />
+        </div>
+        <div className={styles.pins}>
+          <PinnedShortcuts />
+        </div>
+        {signedIn && (
+          <button
+            type="button"
+            className={styles.iconButton}
+            aria-label={
+              unseen > 0
+                ? `${t('shell.notifications')} (${t('shell.unseen_count', unseen)})`
+                : t('shell.notifications')
+            }
+            aria-haspopup="dialog"
+            aria-expanded={notificationsOpen}
+            onClick={() => setNotificationsOpenAt(locationKey)}
+          >
+            <svg aria-hidden="true" viewBox="0 0 20 20" width="20" height="20">
+              <path
+                d="M10 2.5a5 5 0 0 0-5 5v3.2L3.5 14h13L15 10.7V7.5a5 5 0 0 0-5-5zM8 16a2 2 0 0 0 4 0"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.6"
+                strokeLinejoin="round"
+              />
+            </svg>
+            {unseen > 0 && (
+              <span className={styles.badge} aria-hidden="true">
+                {unseen}
+              </span>
+            )}
+          </button>
+        )}
+      </header>
+      <SideDrawer open={drawerOpen} onClose={() => setDrawerOpenAt(null)} />
+      {notificationsOpen && (
+        <NotificationDrawer
+          onClose={() => setNotificationsOpenAt(null)}
+          onCloseButton={() => {
+            markNotificationsSeen();
+            setNotificationsOpenAt(null);
+          }}
+        />
+      )}
+    </>
+  );
+}

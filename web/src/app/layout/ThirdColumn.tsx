@@ -1,0 +1,36 @@
+import { t } from '../../i18n/index.ts';
+import { useUnseen } from '../../state/unseen.ts';
+import styles from './ThirdColumn.module.css';
+
+/** The wide layout's third column: notifications (by default) or the post form. */
+export function ThirdColumn({ mode }: { mode: 'notifications' | 'postform' }) {
+  return mode === 'notifications' ? <NotificationsColumn /> : <PostFormColumn />;
+}
+
+function NotificationsColumn() {
+  const unseen = useUnseen((state) => state.notifications);
+  return (
+    <aside className={styles.column} aria-labelledby="third-column-title">
+      <section className={styles.panel}>
+        <h2 id="third-column-title" className={styles.heading}>
+          {t('shell.notifications')}
+          {unseen > 0 && <span className={styles.badge}>{t('shell.unseen_count', unseen)}</span>}
+        </h2>
+        <p className={styles.placeholder}>{t('shell.notifications_later')}</p>
+      </section>
+    </aside>
+  );
+}
+
+function PostFormColumn() {
+  return (
+    <aside className={styles.column} aria-labelledby="third-column-title">
+      <section className={styles.panel}>
+        <h2 id="third-column-title" className={styles.heading}>
+          {t('shell.post_form')}
+        </h2>
+        <p className={styles.placeholder}>{t('shell.post_form_later')}</p>
+      </section>
+    </aside>
+  );
+}

@@ -1,0 +1,70 @@
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { useModals } from '../../state/modals.ts';
+import { ModalHost } from './ModalHost.tsx';
+
+// Keys that exist in en.json, so the dialog shows real text.
+const REQUEST = {
+  titleKey: 'shell.logout',
+  messageKey: 'shell.composer_later',
+  acceptKey: 'shell.logout',
+  cancelKey: 'modals.close',
+};
+
+beforeEach(() => useModals.setState({ confirms: [] }));
+afterEach(cleanup);
+
+function ask(): Promise<boolean> {
+  let answer!: Promise<boolean>;
+  act(() => {
+    answer = useModals.getState().confirm(REQUEST);
+  });
+  return answer;
+}
+
+describe('confirmation dialogs in the modal host', () => {
+  it('shows an alert dialog with the question, focus on cancel', () => {
+    render(<ModalHost />);
+    void ask();
+    const dialog = screen.getByRole('alertdialog', { name: 'Log out' });
+    expect(dialog.textContent).toContain('The post composer arrives in a later version.');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Close' }));
+  });
+
+  it('Escape cancels and resolves false', async () => {
+    render(<ModalHost />);
+    const answer = ask();
+    act(() => {
+      fireEvent.keyDown(screen.getByRole('alertdialog'), { key: 'Escape' });
+    });
+    await expect(answer).resolves.toBe(false);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('the cancel button resolves false', async () => {
+    render(<ModalHost />);
+    const answer = ask();
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    await expect(answer).resolves.toBe(false);
+  });
+
+  it('accept resolves true', async () => {
+    render(<ModalHost />);
+    const answer = ask();
+    fireEvent.click(screen.getByRole('button', { name: 'Log out' }));
+    await expect(answer).resolves.toBe(true);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('shows queued questions one after the other', async () => {
+    render(<ModalHost />);
+    const first = ask();
+    const second = ask();
+    expect(screen.getAllByRole('alertdialog')).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Log out' }));
+    await expect(first).resolves.toBe(true);
+    expect(screen.getAllByRole('alertdialog')).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    await expect(second).resolves.toBe(false);
+  });
+});

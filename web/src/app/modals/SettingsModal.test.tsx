@@ -1,0 +1,121 @@
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { initialSettingsModal } from '../../lib/settingsModal.ts';
+import { useModals } from '../../state/modals.ts';
+import { useNotices } from '../../state/notices.ts';
+import { usePreferences } from '../../state/preferences.ts';
+import { DesktopBar } from '../layout/DesktopBar.tsx';
+import { ModalHost } from './ModalHost.tsx';
+import { toggleSettingsMinimized } from './settingsActions.ts';
+
+vi.mock('../../features/auth/logout.ts', () => ({ requestLogout: vi.fn() }));
+
+beforeEach(() => {
+  useModals.setState({ settings: initialSettingsModal, confirms: [] });
+  useNotices.getState().clear();
+});
+afterEach(cleanup);
+
+const renderShell = () =>
+  render(
+    <>
+      <DesktopBar />
+      <ModalHost />
+    </>,
+  );
+
+describe('the settings modal', () => {
+  it('opens from the bar, minimizes, restores and closes', async () => {
+    renderShell();
+    const settingsButton = screen.getByRole('button', { name: 'Settings' });
+    settingsButton.focus();
+    fireEvent.click(settingsButton);
+    expect(screen.getByRole('dialog', { name: 'Settings' })).toBeTruthy();
+    expect(await screen.findByRole('tab', { name: 'General', selected: true })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Minimize' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(useModals.getState().settings.visibility).toBe('minimized');
+    const bar = screen.getByRole('region', { name: 'Settings' });
+    expect(bar).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Restore' }));
+    expect(screen.getByRole('dialog', { name: 'Settings' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Settings' })).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Settings' })).toBeNull();
+    expect(useModals.getState().settings.visibility).toBe('hidden');
+  });
+
+  it('closes on Escape and returns focus to the settings button', async () => {
+    renderShell();
+    const settingsButton = screen.getByRole('button', { name: 'Settings' });
+    settingsButton.focus();
+    fireEvent.click(settingsButton);
+    await screen.findByRole('tab', { name: 'General' });
+    act(() => {
+      fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
+    });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(settingsButton);
+  });
+
+  it('the minimized bar closes it too', () => {
+    renderShell();
+    act(() => {
+      useModals.getState().openSettings();
+      useModals.getState().toggleSettingsMinimized();
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('region', { name: 'Settings' })).toBeNull();
+    expect(useModals.getState().settings.visibility).toBe('hidden');
+  });
+
+  it('opens on a requested tab, and arrow keys move between tabs', async () => {
+    renderShell();
+    act(() => useModals.getState().openSettings('theme'));
+    const theme = await screen.findByRole('tab', { name: 'Theme' });
+    expect(theme.getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('tabpanel').textContent).toContain('arrive in a later version');
+
+    fireEvent.keyDown(theme, { key: 'ArrowDown' });
+    const version = screen.getByRole('tab', { name: 'Version' });
+    expect(version.getAttribute('aria-selected')).toBe('true');
+    expect(document.activeElement).toBe(version);
+
+    fireEvent.keyDown(version, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'General' }));
+    fireEvent.keyDown(document.activeElement!, { key: 'End' });
+    expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Version' }));
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowUp' });
+    expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Theme' }));
+    // Only the selected tab is in the Tab order.
+    expect(screen.getAllByRole('tab').filter((tab) => tab.tabIndex === 0)).toHaveLength(1);
+  });
+
+  it('changes real preferences on the general tab', async () => {
+    usePreferences.getState().resetPreferences();
+    renderShell();
+    act(() => useModals.getState().openSettings('general'));
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Show the sidebar on the right' }));
+    expect(usePreferences.getState().sidebarRight).toBe(true);
+    fireEvent.click(screen.getByRole('radio', { name: 'Post form' }));
+    expect(usePreferences.getState().thirdColumnMode).toBe('postform');
+    const logoutConfirm = screen.getByRole('checkbox', { name: 'Before logging out' });
+    expect((logoutConfirm as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(logoutConfirm);
+    expect(usePreferences.getState().modalOnLogout).toBe(false);
+    usePreferences.getState().resetPreferences();
+  });
+
+  it('minimizing while hidden shows an error notice instead of crashing', () => {
+    renderShell();
+    act(() => toggleSettingsMinimized());
+    expect(screen.getByRole('alert').textContent).toBe(
+      'An error occured: Illegal minimization state',
+    );
+    expect(useModals.getState().settings.visibility).toBe('hidden');
+  });
+});

@@ -1,0 +1,85 @@
+import { createElement, lazy, type ComponentType } from 'react';
+import { PublicTimeline } from '../features/timeline/PublicTimeline.tsx';
+import { t } from '../i18n/index.ts';
+import type { RouteMatch } from './router/matchRoute.ts';
+
+/** What every routed screen receives: the matched route with its parameters and query. */
+export interface ScreenProps {
+  match: RouteMatch;
+}
+
+export type Screen = ComponentType<ScreenProps>;
+
+/** Routes that only ever redirect (the guards send them elsewhere) and need no screen. */
+export const REDIRECT_ONLY_ROUTES: readonly string[] = ['root'];
+
+/** The public timelines stay in the start-up chunk: they are what most visitors land on. */
+function PublicTimelineScreen({ match }: ScreenProps) {
+  const local = match.route.name === 'public-timeline';
+  return createElement(PublicTimeline, {
+    key: String(local),
+    local,
+    title: t(match.route.titleKey),
+  });
+}
+
+// Every screen but the public timelines sits in its own chunk, so the start-up chunk stays small.
+const Placeholder = lazy(() =>
+  import('./Placeholder.tsx').then((module) => ({ default: module.Placeholder })),
+);
+const LoginScreen = lazy(() =>
+  import('../features/auth/screens.ts').then((module) => ({ default: module.LoginScreen })),
+);
+const OAuthCallbackScreen = lazy(() =>
+  import('../features/auth/screens.ts').then((module) => ({
+    default: module.OAuthCallbackScreen,
+  })),
+);
+const NavEditScreen = lazy(() =>
+  import('../features/navigation/screens.ts').then((module) => ({
+    default: module.NavEditScreen,
+  })),
+);
+const AboutScreen = lazy(() =>
+  import('../features/about/AboutScreen.tsx').then((module) => ({ default: module.AboutScreen })),
+);
+
+export const NotFoundScreen = lazy(() =>
+  import('./NotFound.tsx').then((module) => ({ default: module.NotFound })),
+);
+
+/** Route name → screen. Routes whose screens arrive in later issues show the placeholder. */
+export const SCREENS: Readonly<Record<string, Screen>> = {
+  'public-external-timeline': PublicTimelineScreen,
+  'public-timeline': PublicTimelineScreen,
+  login: LoginScreen,
+  'oauth-callback': OAuthCallbackScreen,
+  'nav-edit': NavEditScreen,
+  about: AboutScreen,
+  friends: Placeholder,
+  'remote-interaction': Placeholder,
+  'tag-timeline': Placeholder,
+  bookmarks: Placeholder,
+  conversation: Placeholder,
+  'remote-user-profile-acct': Placeholder,
+  'remote-user-profile': Placeholder,
+  interactions: Placeholder,
+  dms: Placeholder,
+  chats: Placeholder,
+  chat: Placeholder,
+  'external-user-profile': Placeholder,
+  registration: Placeholder,
+  'registration-token': Placeholder,
+  'password-reset': Placeholder,
+  'friend-requests': Placeholder,
+  'shout-panel': Placeholder,
+  search: Placeholder,
+  'who-to-follow': Placeholder,
+  announcements: Placeholder,
+  lists: Placeholder,
+  'lists-new': Placeholder,
+  'lists-timeline': Placeholder,
+  'lists-edit': Placeholder,
+  notifications: Placeholder,
+  'user-profile': Placeholder,
+};

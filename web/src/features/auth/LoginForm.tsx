@@ -1,0 +1,92 @@
+import { useEffect, useId, useState } from 'react';
+import { navigate } from '../../app/router/history.ts';
+import {
+  initialAuthStrategy,
+  nextAuthStrategy,
+  type AuthStrategyEvent,
+  type AuthStrategyState,
+} from '../../lib/authStrategy.ts';
+import { t } from '../../i18n/index.ts';
+import { useInstance } from '../../state/instance.ts';
+import { useSession } from '../../state/session.ts';
+import { goAfterLogin, SIGNED_IN_LANDING } from './afterLogin.ts';
+import { PasswordForm } from './PasswordForm.tsx';
+import { MfaForm, RecoveryForm } from './SecondFactorForm.tsx';
+import { TokenLogin } from './TokenLogin.tsx';
+import styles from './Auth.module.css';
+
+/**
+ * Sign-in, one step at a time (spec part 1, §4 authentication strategy): password or token
+ * first; a second factor when the server asks for one; totp and recovery switch to each other;
+ * cancel returns to the first step; a successful login resets it.
+ */
+export function LoginForm({ onSignedIn = goAfterLogin }: { onSignedIn?: () => void }) {
+  const loginMethod = useInstance((state) => state.config.loginMethod);
+  const [strategy, setStrategy] = useState<AuthStrategyState>(() =>
+    initialAuthStrategy(loginMethod),
+  );
+  const [mfaToken, setMfaToken] = useState('');
+  // The instance configuration may arrive after the first render: its login method then wins.
+  const current = strategy.initial === loginMethod ? strategy : initialAuthStrategy(loginMethod);
+  const send = (event: AuthStrategyEvent) => setStrategy(nextAuthStrategy(current, event));
+
+  const signedIn = () => {
+    send({ type: 'loggedIn' });
+    setMfaToken('');
+    onSignedIn();
+  };
+  const cancel = () => {
+    send({ type: 'cancel' });
+    setMfaToken('');
+  };
+
+  switch (current.current) {
+    case 'token':
+      return <TokenLogin />;
+    case 'totp':
+      return (
+        <MfaForm
+          mfaToken={mfaToken}
+          onSwitch={() => send({ type: 'switchToRecovery' })}
+          onCancel={cancel}
+          onSignedIn={signedIn}
+        />
+      );
+    case 'recovery':
+      return (
+        <RecoveryForm
+          mfaToken={mfaToken}
+          onSwitch={() => send({ type: 'switchToTotp' })}
+          onCancel={cancel}
+          onSignedIn={signedIn}
+        />
+      );
+    case 'password':
+      return (
+        <PasswordForm
+          onSignedIn={signedIn}
+          onMfaRequired={(token) => {
+            setMfaToken(token);
+            send({ type: 'mfaRequired' });
+          }}
+        />
+      );
+  }
+}
+
+/** The /login route. A signed-in visitor has nothing to do here and goes to the home timeline. */
+export function LoginScreen() {
+  const id = useId();
+  const signedIn = useSession((state) => state.status === 'signedIn');
+  useEffect(() => {
+    if (signedIn) navigate(SIGNED_IN_LANDING, { replace: true });
+  }, [signedIn]);
+  return (
+    <section className={styles.screen} aria-labelledby={id}>
+      <h1 className={styles.heading} id={id}>
+        {t('login.login')}
+      </h1>
+      <LoginForm />
+    </section>
+  );
+}

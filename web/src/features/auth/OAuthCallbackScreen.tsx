@@ -1,0 +1,58 @@
+import { useEffect, useId, useState } from 'react';
+import { Link } from '../../app/router/Link.tsx';
+import { useLocation } from '../../app/router/history.ts';
+import { LOGIN_ERROR_KEYS, type LoginErrorMessage } from '../../lib/authStrategy.ts';
+import { t } from '../../i18n/index.ts';
+import { goAfterLogin } from './afterLogin.ts';
+import { loginWithAuthorizationCode } from './loginFlow.ts';
+import styles from './Auth.module.css';
+
+/**
+ * /oauth-callback?code=…: exchanges the code for a token, stores it, signs in and goes to the
+ * home timeline (spec part 1, §2). A refusal at the provider comes back as ?error=….
+ */
+export function OAuthCallbackScreen() {
+  const id = useId();
+  const { search } = useLocation();
+  const query = new URLSearchParams(search);
+  const code = query.get('code');
+  const providerError = query.get('error_description') ?? query.get('error');
+  const [failure, setFailure] = useState<LoginErrorMessage | null>(null);
+
+  useEffect(() => {
+    if (!code) return;
+    let current = true;
+    void loginWithAuthorizationCode(code).then((outcome) => {
+      if (!current) return;
+      if (outcome.kind === 'signedIn') goAfterLogin();
+      else if (outcome.kind === 'failed') setFailure(outcome.message);
+    });
+    return () => {
+      current = false;
+    };
+  }, [code]);
+
+  const shown: { key: string; raw?: string } | null =
+    failure ??
+    (code
+      ? null
+      : providerError
+        ? { key: LOGIN_ERROR_KEYS.serverMessage, raw: providerError }
+        : { key: 'login.oauth_missing_code' });
+
+  return (
+    <section className={styles.screen} aria-labelledby={id}>
+      <h1 className={styles.heading} id={id}>
+        {t('login.login')}
+      </h1>
+      {shown ? (
+        <>
+          <p role="alert">{t(shown.key, shown.raw ?? '')}</p>
+          <Link to="/login">{t('login.back_to_login')}</Link>
+        </>
+      ) : (
+        <p aria-live="polite">{t('login.oauth_in_progress')}</p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,93 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { Link } from '../../app/router/Link.tsx';
+import type { LoginErrorMessage } from '../../lib/authStrategy.ts';
+import { t } from '../../i18n/index.ts';
+import { useInstance } from '../../state/instance.ts';
+import { useSession } from '../../state/session.ts';
+import { LoginErrorAlert } from './LoginErrorAlert.tsx';
+import { loginWithPassword } from './loginFlow.ts';
+import styles from './Auth.module.css';
+
+export interface PasswordFormProps {
+  onMfaRequired(mfaToken: string): void;
+  onSignedIn(): void;
+}
+
+/** Username and password (spec part 1, §2 Login panel). */
+export function PasswordForm({ onMfaRequired, onSignedIn }: PasswordFormProps) {
+  const id = useId();
+  const registrationOpen = useInstance((state) => state.config.registrationOpen);
+  const lastLoginName = useSession((state) => state.lastLoginName);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const [username, setUsername] = useState<string | null>(null);
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<LoginErrorMessage | null>(null);
+  // Until the user types, the name last used to sign in is offered (spec §9 persisted state).
+  const shownUsername = username ?? lastLoginName;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    const outcome = await loginWithPassword(shownUsername.trim(), password);
+    setBusy(false);
+    switch (outcome.kind) {
+      case 'signedIn':
+        setPassword('');
+        onSignedIn();
+        return;
+      case 'mfaRequired':
+        setPassword('');
+        onMfaRequired(outcome.mfaToken);
+        return;
+      case 'failed':
+        setError(outcome.message);
+        // Spec part 1, §5: after a failed password the field is focused with its text selected.
+        passwordRef.current?.focus();
+        passwordRef.current?.select();
+    }
+  }
+
+  return (
+    <form className={styles.form} aria-label={t('login.login')} onSubmit={submit}>
+      <div className={styles.field}>
+        <label htmlFor={`${id}-username`}>{t('login.username')}</label>
+        <input
+          id={`${id}-username`}
+          name="username"
+          value={shownUsername}
+          onChange={(event) => setUsername(event.target.value)}
+          autoComplete="username"
+          autoCapitalize="off"
+          spellCheck={false}
+          required
+        />
+      </div>
+      <div className={styles.field}>
+        <label htmlFor={`${id}-password`}>{t('login.password')}</label>
+        <input
+          id={`${id}-password`}
+          ref={passwordRef}
+          name="password"
+          type="password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          autoComplete="current-password"
+          required
+        />
+      </div>
+      <div className={styles.links}>
+        <Link to="/password-reset">{t('login.forgot_password')}</Link>
+        {registrationOpen && <Link to="/registration">{t('login.register')}</Link>}
+      </div>
+      {error && <LoginErrorAlert message={error} onDismiss={() => setError(null)} />}
+      <div className={styles.actions}>
+        <button type="submit" className={styles.primary} disabled={busy} aria-busy={busy}>
+          {busy ? t('login.logging_in') : t('login.login')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,139 @@
+import { verifyCredentials } from '../../api/accounts.ts';
+import { ApiError, createApiClient } from '../../api/client.ts';
+import {
+  authorizeUrl,
+  mfaChallenge,
+  oauthError,
+  tokenByCode,
+  tokenByPassword,
+} from '../../api/oauth.ts';
+import type { Account } from '../../api/types.ts';
+import { api } from '../../app/apiClient.ts';
+import {
+  loginErrorMessageKey,
+  type LoginErrorMessage,
+  type LoginFailure,
+} from '../../lib/authStrategy.ts';
+import {
+  ensureApp,
+  forgetApp,
+  oauthRedirectUri,
+  storedApp,
+  storedAppStillValid,
+} from './oauthApp.ts';
+import { beginSession } from './sessionLifecycle.ts';
+
+/**
+ * Sign-in (spec part 1, §4 "Login runs: begin, verify credentials, end" and §5 messages).
+ * begin = the token call (password, second factor or authorization code); verify = GET
+ * verify_credentials with the new token; end = sign in and start the side effects.
+ */
+export type LoginOutcome =
+  | { kind: 'signedIn'; user: Account }
+  | { kind: 'mfaRequired'; mfaToken: string }
+  | { kind: 'failed'; message: LoginErrorMessage };
+
+const HTTP_BAD_REQUEST = 400;
+const HTTP_UNAUTHORIZED = 401;
+
+function failure(step: LoginFailure['step'], error: unknown): LoginOutcome {
+  if (!(error instanceof ApiError)) {
+    console.warn('sign-in failed', error);
+    return { kind: 'failed', message: loginErrorMessageKey({ step, status: -1 }) };
+  }
+  const status = error.kind === 'network' ? 0 : error.status;
+  return { kind: 'failed', message: loginErrorMessageKey({ step, status, body: error.body }) };
+}
+
+/** verify + end: the token is only kept once the server confirms whose it is. */
+async function finish(token: string): Promise<LoginOutcome> {
+  let user: Account;
+  try {
+    user = await verifyCredentials(createApiClient({ getToken: () => token }));
+  } catch (error) {
+    return failure('verify', error);
+  }
+  beginSession(token, user);
+  return { kind: 'signedIn', user };
+}
+
+const mayBeUnknownApp = (error: unknown) =>
+  error instanceof ApiError &&
+  (error.status === HTTP_BAD_REQUEST || error.status === HTTP_UNAUTHORIZED) &&
+  oauthError(error)?.kind !== 'mfa_required';
+
+export async function loginWithPassword(username: string, password: string): Promise<LoginOutcome> {
+  for (let attempt = 0; ; attempt += 1) {
+    let app;
+    try {
+      app = await ensureApp(api);
+      const token = await tokenByPassword(api, { app, username, password });
+      return await finish(token.accessToken);
+    } catch (error) {
+      const body = oauthError(error);
+      if (body?.kind === 'mfa_required' && body.mfaToken) {
+        return { kind: 'mfaRequired', mfaToken: body.mfaToken };
+      }
+      // A stored app the server forgot (a reset instance) answers like a wrong password:
+      // check once, register afresh and try again.
+      if (attempt === 0 && app && mayBeUnknownApp(error)) {
+        const valid = await storedAppStillValid(api, app).catch(() => true);
+        if (!valid) {
+          forgetApp();
+          continue;
+        }
+      }
+      return failure('token', error);
+    }
+  }
+}
+
+export async function loginWithSecondFactor(
+  mfaToken: string,
+  code: string,
+  challengeType: 'totp' | 'recovery',
+): Promise<LoginOutcome> {
+  let token;
+  try {
+    const app = await ensureApp(api);
+    token = await mfaChallenge(api, { app, mfaToken, code: code.trim(), challengeType });
+  } catch (error) {
+    return failure('mfa', error);
+  }
+  return finish(token.accessToken);
+}
+
+const exchanges = new Map<string, Promise<LoginOutcome>>();
+
+/** /oauth-callback: a code is good for one exchange, so asks made while it runs share it. */
+export function loginWithAuthorizationCode(code: string): Promise<LoginOutcome> {
+  let exchange = exchanges.get(code);
+  if (!exchange) {
+    exchange = (async (): Promise<LoginOutcome> => {
+      const app = storedApp();
+      if (!app) return failure('token', null);
+      let token;
+      try {
+        token = await tokenByCode(api, { app, code, redirectUri: oauthRedirectUri() });
+      } catch (error) {
+        return failure('token', error);
+      }
+      return finish(token.accessToken);
+    })().finally(() => exchanges.delete(code));
+    exchanges.set(code, exchange);
+  }
+  return exchange;
+}
+
+/** loginMethod 'token': send the browser to the instance's own sign-in page. */
+export async function startTokenLogin(): Promise<LoginOutcome | null> {
+  try {
+    const app = await ensureApp(api);
+    window.location.assign(
+      authorizeUrl(api, { clientId: app.clientId, redirectUri: oauthRedirectUri() }),
+    );
+    return null;
+  } catch (error) {
+    return failure('token', error);
+  }
+}

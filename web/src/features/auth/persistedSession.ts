@@ -1,0 +1,63 @@
+import { useNotices } from '../../state/notices.ts';
+import { readStored, removeStored, storageAvailable, writeStored } from '../../state/storage.ts';
+
+/** Spec part 1, §9 persisted state: the OAuth token and the last login name. */
+export const TOKEN_STORAGE_KEY = 'starling:oauth-token';
+export const LAST_LOGIN_NAME_STORAGE_KEY = 'starling:last-login-name';
+export const STORAGE_UNAVAILABLE_KEY = 'session.storage_unavailable';
+
+interface StoredToken {
+  token: string;
+  /**
+   * Set when the user logged out but the revocation did not answer 201: the spec keeps the
+   * token entry then, yet it must never bring the session back (see logout.ts).
+   */
+  signedOut?: boolean;
+}
+
+/** The token a boot may resume, if any. */
+export function persistedToken(): string | null {
+  const stored = readStored<StoredToken>(TOKEN_STORAGE_KEY);
+  if (!stored || typeof stored.token !== 'string' || !stored.token || stored.signedOut) return null;
+  return stored.token;
+}
+
+export function persistToken(token: string): void {
+  writeStored(TOKEN_STORAGE_KEY, { token } satisfies StoredToken);
+}
+
+export function forgetToken(): void {
+  removeStored(TOKEN_STORAGE_KEY);
+}
+
+/** Keeps the token entry (it was not confirmed revoked) but stops it resuming a session. */
+export function markTokenSignedOut(): void {
+  const stored = readStored<StoredToken>(TOKEN_STORAGE_KEY);
+  if (stored?.token) writeStored(TOKEN_STORAGE_KEY, { token: stored.token, signedOut: true });
+}
+
+export function persistedLastLoginName(): string {
+  const name = readStored<unknown>(LAST_LOGIN_NAME_STORAGE_KEY);
+  return typeof name === 'string' ? name : '';
+}
+
+export function persistLastLoginName(name: string): void {
+  writeStored(LAST_LOGIN_NAME_STORAGE_KEY, name);
+}
+
+let storageNoticeShown = false;
+
+/** Spec part 1, §8: without storage, login and settings are not kept; say so once. */
+export function warnIfStorageUnavailable(): boolean {
+  if (storageAvailable()) return true;
+  if (!storageNoticeShown) {
+    storageNoticeShown = true;
+    useNotices.getState().push({ level: 'error', messageKey: STORAGE_UNAVAILABLE_KEY });
+  }
+  return false;
+}
+
+/** For tests. */
+export function resetStorageNotice(): void {
+  storageNoticeShown = false;
+}

@@ -1,0 +1,176 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { verifyCredentials } from '../../api/accounts.ts';
+import { api } from '../../app/apiClient.ts';
+import { getLocation } from '../../app/router/history.ts';
+import { useCustomEmoji } from '../../state/customEmoji.ts';
+import { useModals } from '../../state/modals.ts';
+import { useNotices } from '../../state/notices.ts';
+import { pollersRunning } from '../../state/pollers.ts';
+import { usePreferences } from '../../state/preferences.ts';
+import { useSession } from '../../state/session.ts';
+import { useUnseen } from '../../state/unseen.ts';
+import { requestLogout } from './logout.ts';
+import { OAUTH_APP_STORAGE_KEY } from './oauthApp.ts';
+import { LAST_LOGIN_NAME_STORAGE_KEY, TOKEN_STORAGE_KEY } from './persistedSession.ts';
+import { resetForTests } from './resetForTests.ts';
+import { restoreSession } from './restoreSession.ts';
+import { stubServer, TEST_ACCOUNT } from './testServer.ts';
+
+const APP = { clientId: 'cid', clientSecret: 'csecret', origin: window.location.origin };
+
+function persist(token: string) {
+  localStorage.setItem(TOKEN_STORAGE_KEY, JSON.stringify({ token }));
+  localStorage.setItem(OAUTH_APP_STORAGE_KEY, JSON.stringify(APP));
+}
+
+async function signedInAs(token: string) {
+  persist(token);
+  await restoreSession();
+  expect(useSession.getState().status).toBe('signedIn');
+}
+
+const answerConfirm = async (accepted: boolean) => {
+  await vi.waitFor(() => expect(useModals.getState().confirms).toHaveLength(1));
+  const request = useModals.getState().confirms[0]!;
+  useModals.getState().answerConfirm(request.id, accepted);
+};
+
+const noticeKeys = () => useNotices.getState().notices.map((notice) => notice.messageKey);
+
+beforeEach(() => resetForTests('/main/friends'));
+afterEach(() => resetForTests('/main/friends'));
+
+describe('restoreSession', () => {
+  it('resumes a persisted token, starts the side effects and keeps the last login name', async () => {
+    stubServer({
+      'GET /api/v1/notifications': () => ({
+        status: 200,
+        body: [
+          {
+            id: '1',
+            type: 'follow',
+            created_at: '2024-01-01T00:00:00.000Z',
+            account: TEST_ACCOUNT,
+            pleroma: { is_seen: false },
+          },
+        ],
+      }),
+      'GET /api/pleroma/emoji.json': () => ({
+        status: 200,
+        body: { blob: { image_url: '/emoji/blob.png', tags: ['x'] } },
+      }),
+    });
+    localStorage.setItem(LAST_LOGIN_NAME_STORAGE_KEY, JSON.stringify('alice'));
+    await signedInAs('tok-1');
+    expect(useSession.getState().user?.id).toBe('7');
+    expect(useSession.getState().lastLoginName).toBe('alice');
+    expect(pollersRunning()).toBe(true);
+    await vi.waitFor(() => expect(useUnseen.getState().notifications).toBe(1));
+    await vi.waitFor(() => expect(useCustomEmoji.getState().emojis[0]?.shortcode).toBe('blob'));
+  });
+
+  it('signs out with a notice and forgets the token when the server refuses it', async () => {
+    stubServer({
+      'GET /api/v1/accounts/verify_credentials': () => ({
+        status: 401,
+        body: { error: 'The access token is invalid' },
+      }),
+    });
+    persist('revoked');
+    await restoreSession();
+    expect(useSession.getState().status).toBe('anonymous');
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+    expect(noticeKeys()).toEqual(['session.expired']);
+  });
+
+  it('keeps the token and says so when the server cannot be reached', async () => {
+    stubServer({ 'GET /api/v1/accounts/verify_credentials': () => 'network-error' });
+    persist('tok-offline');
+    await restoreSession();
+    expect(useSession.getState().status).toBe('anonymous');
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toContain('tok-offline');
+    expect(noticeKeys()).toEqual(['login.network_error']);
+  });
+
+  it('warns once that login and settings will not be saved when storage is unavailable', async () => {
+    stubServer({});
+    // What a browser with cookies disabled does: every write throws.
+    vi.stubGlobal('localStorage', {
+      getItem: () => null,
+      removeItem: () => undefined,
+      clear: () => undefined,
+      setItem: () => {
+        throw new DOMException('denied', 'SecurityError');
+      },
+    });
+    await restoreSession();
+    await restoreSession();
+    vi.unstubAllGlobals();
+    expect(noticeKeys()).toEqual(['session.storage_unavailable']);
+  });
+});
+
+describe('a 401 while signed in', () => {
+  it('signs the user out cleanly with the notice', async () => {
+    let revoked = false;
+    stubServer({
+      'GET /api/v1/accounts/verify_credentials': () =>
+        revoked ? { status: 401, body: { error: 'gone' } } : { status: 200, body: TEST_ACCOUNT },
+    });
+    await signedInAs('tok-1');
+    revoked = true;
+    await expect(verifyCredentials(api)).rejects.toThrow();
+    expect(useSession.getState().status).toBe('anonymous');
+    expect(pollersRunning()).toBe(false);
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+    expect(noticeKeys()).toEqual(['session.expired']);
+  });
+});
+
+describe('requestLogout', () => {
+  it('stays signed in when the confirmation is declined', async () => {
+    const server = stubServer({});
+    await signedInAs('tok-1');
+    const logout = requestLogout();
+    await answerConfirm(false);
+    expect(await logout).toBe(false);
+    expect(useSession.getState().status).toBe('signedIn');
+    expect(server.callsTo('POST', '/oauth/revoke')).toHaveLength(0);
+  });
+
+  it('revokes, clears the stores and goes to the public timeline; a 201 drops the token', async () => {
+    const server = stubServer({ 'POST /oauth/revoke': () => ({ status: 201, body: {} }) });
+    await signedInAs('tok-1');
+    useUnseen.getState().set({ notifications: 4 });
+    usePreferences.getState().setPreference('lastTimeline', 'friends');
+    const logout = requestLogout();
+    await answerConfirm(true);
+    expect(await logout).toBe(true);
+
+    const revoke = server.callsTo('POST', '/oauth/revoke')[0]?.form;
+    expect(revoke?.get('token')).toBe('tok-1');
+    expect(revoke?.get('client_id')).toBe('cid');
+    expect(useSession.getState()).toMatchObject({ status: 'anonymous', token: null, user: null });
+    expect(useUnseen.getState().notifications).toBe(0);
+    expect(pollersRunning()).toBe(false);
+    expect(usePreferences.getState().lastTimeline).toBe('public-timeline');
+    expect(getLocation().pathname).toBe('/main/public');
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+  });
+
+  it('keeps the token entry on another status, but a reload does not bring the session back', async () => {
+    const server = stubServer({ 'POST /oauth/revoke': () => ({ status: 200, body: {} }) });
+    await signedInAs('tok-1');
+    usePreferences.getState().setPreference('modalOnLogout', false);
+    expect(await requestLogout()).toBe(true);
+    expect(useSession.getState().status).toBe('anonymous');
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toContain('tok-1');
+
+    const verifiesBefore = server.callsTo('GET', '/api/v1/accounts/verify_credentials').length;
+    await restoreSession();
+    expect(useSession.getState().status).toBe('anonymous');
+    expect(server.callsTo('GET', '/api/v1/accounts/verify_credentials')).toHaveLength(
+      verifiesBefore,
+    );
+  });
+});

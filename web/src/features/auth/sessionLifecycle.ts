@@ -1,0 +1,130 @@
+import { ApiError } from '../../api/client.ts';
+import { pleromaEmoji } from '../../api/instance.ts';
+import type { Account } from '../../api/types.ts';
+import { api, onUnauthorized } from '../../app/apiClient.ts';
+import { useCustomEmoji } from '../../state/customEmoji.ts';
+import { useNotices } from '../../state/notices.ts';
+import { intervalPoller, registerPoller, startAll, stopAll } from '../../state/pollers.ts';
+import { useRelations } from '../../state/relations.ts';
+import { useSession } from '../../state/session.ts';
+import { useUnseen } from '../../state/unseen.ts';
+import { forgetToken, persistLastLoginName, persistToken } from './persistedSession.ts';
+import { followedAccountIds, latestNotifications, mutedAccountIds } from './sessionApi.ts';
+
+/** Spec part 1, §9: notifications are polled every 10 s (until streaming takes over). */
+export const NOTIFICATIONS_POLL_MS = 10_000;
+/** Spec part 1, §8: 'Error fetching notifications: {detail}', a global error notice for 5000 ms. */
+export const NOTIFICATIONS_ERROR_TIMEOUT_MS = 5000;
+export const NOTIFICATIONS_POLLER = 'notifications';
+
+export const SESSION_EXPIRED_KEY = 'session.expired';
+export const NOTIFICATIONS_ERROR_KEY = 'session.notifications_error';
+
+const HTTP_UNAUTHORIZED = 401;
+
+async function pollNotifications(): Promise<void> {
+  if (useSession.getState().status !== 'signedIn') return;
+  try {
+    const notifications = await latestNotifications(api);
+    useUnseen.getState().set({
+      notifications: notifications.filter((n) => !n.seen && !n.muted).length,
+    });
+  } catch (error) {
+    // A 401 signs the user out through the unauthorized handler; no second message for it.
+    if (error instanceof ApiError && error.status === HTTP_UNAUTHORIZED) return;
+    useNotices.getState().push({
+      level: 'error',
+      messageKey: NOTIFICATIONS_ERROR_KEY,
+      messageArgs: [error instanceof Error ? error.message : String(error)],
+      timeoutMs: NOTIFICATIONS_ERROR_TIMEOUT_MS,
+    });
+  }
+}
+
+/** Spec part 1, §8: failing to load emoji is only logged. */
+async function loadCustomEmoji(): Promise<void> {
+  try {
+    const entries = await pleromaEmoji(api);
+    useCustomEmoji.getState().setEmojis(
+      entries.map((entry) => ({
+        shortcode: entry.shortcode,
+        url: entry.imageUrl,
+        tags: entry.tags,
+      })),
+    );
+  } catch (error) {
+    console.warn('custom emoji could not be loaded', error);
+  }
+}
+
+async function loadRelations(accountId: string): Promise<void> {
+  const [mutes, friends] = await Promise.allSettled([
+    mutedAccountIds(api),
+    followedAccountIds(api, accountId),
+  ]);
+  if (mutes.status === 'fulfilled') useRelations.getState().setMuteIds(mutes.value);
+  else console.warn('mutes could not be loaded', mutes.reason);
+  if (friends.status === 'fulfilled') useRelations.getState().setFriendIds(friends.value);
+  else console.warn('followed accounts could not be loaded', friends.reason);
+}
+
+function requestNotificationPermission(): void {
+  if (typeof Notification === 'undefined' || Notification.permission !== 'default') return;
+  try {
+    void Promise.resolve(Notification.requestPermission()).catch(() => undefined);
+  } catch {
+    // Old browsers only offer the callback form; the permission is simply not asked then.
+  }
+}
+
+/** Spec part 1, §4 login side effects. Later features register their own pollers. */
+export function runLoginSideEffects(user: Account): void {
+  void loadCustomEmoji();
+  requestNotificationPermission();
+  void loadRelations(user.id);
+  registerPoller(NOTIFICATIONS_POLLER, intervalPoller(NOTIFICATIONS_POLL_MS, pollNotifications));
+  startAll();
+}
+
+/** Signs in with a verified token: session store, persisted token and name, side effects. */
+export function beginSession(token: string, user: Account): void {
+  installUnauthorizedHandler();
+  useSession.getState().signIn(token, user);
+  persistToken(token);
+  persistLastLoginName(user.username);
+  runLoginSideEffects(user);
+}
+
+/**
+ * Ends the in-memory session: pollers stopped, every per-user store emptied. Global notices stay
+ * (the one explaining why the user was signed out must remain visible). The persisted token is
+ * the caller's business (logout and expiry treat it differently).
+ */
+export function endSession(): void {
+  stopAll();
+  useSession.getState().signOut();
+  useUnseen.getState().reset();
+  useCustomEmoji.getState().clear();
+  useRelations.getState().clear();
+}
+
+/** The token no longer works (revoked or expired): sign out cleanly and say why. */
+export function signOutExpired(): void {
+  forgetToken();
+  endSession();
+  useNotices.getState().push({ level: 'error', messageKey: SESSION_EXPIRED_KEY });
+}
+
+let unauthorizedHandlerInstalled = false;
+
+/** Any call answered 401 with the current token signs the user out with the notice. */
+export function installUnauthorizedHandler(): void {
+  if (unauthorizedHandlerInstalled) return;
+  unauthorizedHandlerInstalled = true;
+  onUnauthorized((token) => {
+    const session = useSession.getState();
+    // A late answer for an older token (after logout or another sign-in) changes nothing.
+    if (session.status !== 'signedIn' || session.token !== token) return;
+    signOutExpired();
+  });
+}

@@ -1,0 +1,200 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createApiClient } from '../api/client.ts';
+import { rawAccount, testAccount } from '../features/navigation/testSupport.ts';
+import { defaultSettingsStore, setPreference, addToCollection } from '../lib/settingsStore.ts';
+import { useSession } from './session.ts';
+import {
+  SETTINGS_PUSH_DEBOUNCE_MS,
+  clearSettings,
+  pinNavItem,
+  setNavGroupCollapsed,
+  settingsCacheKey,
+  startSettingsSync,
+  useSettingsSync,
+} from './settingsSync.ts';
+
+const NOW = Date.UTC(2024, 0, 10);
+
+interface Call {
+  method: string;
+  url: string;
+  body: unknown;
+}
+
+/** A stub server: answers update_credentials with an account, or with `failWith` when set. */
+function stubServer() {
+  const calls: Call[] = [];
+  const server = { calls, failWith: 0 };
+  const fetchImpl = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : null;
+    calls.push({ method: init?.method ?? 'GET', url: String(input), body });
+    if (server.failWith) return new Response('{"error":"nope"}', { status: server.failWith });
+    return new Response(JSON.stringify(rawAccount()), {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  const client = createApiClient({ getToken: () => 'token', fetchImpl });
+  return { server, client };
+}
+
+const pushedStore = (call: Call | undefined) =>
+  (call?.body as { pleroma_settings_store: { starling: Record<string, unknown> } })
+    .pleroma_settings_store.starling;
+
+let stop: () => void = () => {};
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  window.localStorage.clear();
+  useSession.getState().signOut();
+  clearSettings();
+});
+
+afterEach(() => {
+  stop();
+  vi.useRealTimers();
+});
+
+/** A server copy for alice that has nothing to push back. */
+function serverCopy() {
+  return setPreference(
+    defaultSettingsStore('alice@localhost', NOW - 1000, '2023-01-01'),
+    'simple.dontShowUpdateNotifs',
+    true,
+    NOW - 1000,
+  );
+}
+
+describe('settings sync', () => {
+  it('pushes a pin change with its journal entry once the debounce has passed', async () => {
+    const { server, client } = stubServer();
+    stop = startSettingsSync(client, { now: () => NOW });
+    const remote = serverCopy();
+    useSession
+      .getState()
+      .signIn('token', testAccount({ pleroma: { settings_store: { starling: remote } } }));
+    await vi.advanceTimersByTimeAsync(SETTINGS_PUSH_DEBOUNCE_MS * 2);
+    expect(server.calls).toHaveLength(0);
+
+    pinNavItem('bookmarks');
+    await vi.advanceTimersByTimeAsync(SETTINGS_PUSH_DEBOUNCE_MS - 1);
+    expect(server.calls).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(server.calls).toHaveLength(1);
+    const [call] = server.calls;
+    expect(call?.method).toBe('PATCH');
+    expect(call?.url).toBe('/api/v1/accounts/update_credentials');
+    const pushed = pushedStore(call);
+    expect(pushed._journal).toContainEqual({
+      path: 'collections.pinnedNavItems',
+      operation: 'addToCollection',
+      args: ['bookmarks'],
+      timestamp: NOW,
+    });
+    expect(pushed.prefsStorage).toMatchObject({
+      collections: { pinnedNavItems: ['home', 'dms', 'chats', 'bookmarks'] },
+      simple: { dontShowUpdateNotifs: true },
+    });
+    expect(useSettingsSync.getState().dirty).toBe(false);
+    // Cached locally for the next load.
+    const cached = JSON.parse(window.localStorage.getItem(settingsCacheKey('1')) ?? 'null');
+    expect(cached.prefsStorage.collections.pinnedNavItems).toContain('bookmarks');
+  });
+
+  it('sends quick successive edits in one push', async () => {
+    const { server, client } = stubServer();
+    stop = startSettingsSync(client, { now: () => NOW });
+    useSession
+      .getState()
+      .signIn('token', testAccount({ pleroma: { settings_store: { starling: serverCopy() } } }));
+    pinNavItem('bookmarks');
+    await vi.advanceTimersByTimeAsync(200);
+    setNavGroupCollapsed('timelines', true);
+    await vi.advanceTimersByTimeAsync(SETTINGS_PUSH_DEBOUNCE_MS);
+    expect(server.calls).toHaveLength(1);
+    expect(pushedStore(server.calls[0]).prefsStorage).toMatchObject({
+      simple: { collapseNav: true },
+      collections: { pinnedNavItems: ['home', 'dms', 'chats', 'bookmarks'] },
+    });
+  });
+
+  it('keeps a failed push dirty and sends it with the next change', async () => {
+    const { server, client } = stubServer();
+    stop = startSettingsSync(client, { now: () => NOW });
+    useSession
+      .getState()
+      .signIn('token', testAccount({ pleroma: { settings_store: { starling: serverCopy() } } }));
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    server.failWith = 500;
+    pinNavItem('bookmarks');
+    await vi.advanceTimersByTimeAsync(SETTINGS_PUSH_DEBOUNCE_MS);
+    expect(server.calls).toHaveLength(1);
+    expect(useSettingsSync.getState().dirty).toBe(true);
+    expect(warn).toHaveBeenCalled();
+    warn.mockRestore();
+
+    server.failWith = 0;
+    setNavGroupCollapsed('timelines', true);
+    await vi.advanceTimersByTimeAsync(SETTINGS_PUSH_DEBOUNCE_MS);
+    expect(server.calls).toHaveLength(2);
+    const paths = (pushedStore(server.calls[1])._journal as { path: string }[]).map((e) => e.path);
+    expect(paths).toEqual(
+      expect.arrayContaining(['collections.pinnedNavItems', 'simple.collapseNav']),
+    );
+    expect(useSettingsSync.getState().dirty).toBe(false);
+  });
+
+  it('lets a newer server copy win over an older local cache on load', async () => {
+    const { server, client } = stubServer();
+    const base = defaultSettingsStore('alice@localhost', NOW - 5000, '2023-01-01');
+    const local = setPreference(base, 'simple.collapseNav', true, NOW - 4000);
+    window.localStorage.setItem(settingsCacheKey('1'), JSON.stringify(local));
+    // The other device collapsed the group too, then opened it again later.
+    let remote = setPreference(base, 'simple.collapseNav', true, NOW - 3000);
+    remote = setPreference(remote, 'simple.collapseNav', false, NOW - 2000);
+    remote = addToCollection(remote, 'collections.pinnedNavItems', 'bookmarks', NOW - 1000);
+
+    stop = startSettingsSync(client, { now: () => NOW });
+    useSession
+      .getState()
+      .signIn('token', testAccount({ pleroma: { settings_store: { starling: remote } } }));
+    const { store } = useSettingsSync.getState();
+    expect(store.prefsStorage.simple.collapseNav).toBe(false);
+    expect(store.prefsStorage.collections.pinnedNavItems).toContain('bookmarks');
+    expect(store._timestamp).toBe(remote._timestamp);
+    await vi.advanceTimersByTimeAsync(SETTINGS_PUSH_DEBOUNCE_MS);
+    // The merged journal holds the older local entry too, so the server gets the merge.
+    expect(pushedStore(server.calls[0])?.prefsStorage).toMatchObject({
+      simple: { collapseNav: false },
+    });
+  });
+
+  it('starts a user with no copy anywhere from the defaults and stores them', async () => {
+    const { server, client } = stubServer();
+    stop = startSettingsSync(client, { now: () => NOW });
+    useSession.getState().signIn('token', testAccount());
+    expect(useSettingsSync.getState().store.prefsStorage.collections.pinnedNavItems).toEqual([
+      'home',
+      'dms',
+      'chats',
+    ]);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(server.calls).toHaveLength(1);
+  });
+
+  it('clears the store on sign-out and does not push edits made while signed out', async () => {
+    const { server, client } = stubServer();
+    stop = startSettingsSync(client, { now: () => NOW });
+    useSession
+      .getState()
+      .signIn('token', testAccount({ pleroma: { settings_store: { starling: serverCopy() } } }));
+    pinNavItem('bookmarks');
+    useSession.getState().signOut();
+    expect(useSettingsSync.getState().userId).toBeNull();
+    expect(useSettingsSync.getState().store.prefsStorage.simple.dontShowUpdateNotifs).toBe(false);
+    setNavGroupCollapsed('timelines', true);
+    await vi.advanceTimersByTimeAsync(SETTINGS_PUSH_DEBOUNCE_MS * 2);
+    expect(server.calls).toHaveLength(0);
+  });
+});

@@ -1,0 +1,259 @@
+import { create } from 'zustand';
+import { updateCredentials } from '../api/accounts.ts';
+import type { ApiClient } from '../api/client.ts';
+import type { Account } from '../api/types.ts';
+import {
+  addToCollection,
+  defaultSettingsStore,
+  needsPush,
+  reconcileOnLoad,
+  removeFromCollection,
+  reorderCollection,
+  sanitiseSettingsStore,
+  setPreference,
+  type SettingsStore,
+} from '../lib/settingsStore.ts';
+import { useSession } from './session.ts';
+import { readStored, writeStored } from './storage.ts';
+
+/**
+ * The server-side settings store of the signed-in user (spec part 1, §4 "Settings sync"): loaded
+ * from the account's pleroma settings store and the local cache, edited only through the journal
+ * functions of lib/settingsStore, cached locally on every change and pushed (debounced) with
+ * update_credentials. While nobody is signed in the store holds the defaults and edits stay in
+ * memory.
+ */
+
+/** Our key inside the account's pleroma_settings_store. */
+export const SETTINGS_FRONTEND_NAME = 'starling';
+/** Edits that follow each other quickly go to the server in one push. */
+export const SETTINGS_PUSH_DEBOUNCE_MS = 500;
+
+export const PINNED_NAV_ITEMS_PATH = 'collections.pinnedNavItems';
+/** The timelines group's collapse state (the one collapse preference the store defines). */
+export const COLLAPSE_TIMELINES_PATH = 'simple.collapseNav';
+/** Our own simple preference for the lists group. */
+export const COLLAPSE_LISTS_PATH = 'simple.collapseNavLists';
+
+export type CollapsibleNavGroup = 'timelines' | 'lists';
+
+const COLLAPSE_PATHS: Record<CollapsibleNavGroup, string> = {
+  timelines: COLLAPSE_TIMELINES_PATH,
+  lists: COLLAPSE_LISTS_PATH,
+};
+
+export const settingsCacheKey = (userId: string): string => `starling:settings:${userId}`;
+
+const anonymousStore = (): SettingsStore => defaultSettingsStore('', 0, 0);
+
+interface SettingsSyncState {
+  /** The signed-in user this store belongs to; null while signed out. */
+  userId: string | null;
+  store: SettingsStore;
+  /** The last copy the server is known to hold (null: none yet). */
+  remote: SettingsStore | null;
+  /** A push is waiting or failed; cleared when the server holds the current store. */
+  dirty: boolean;
+}
+
+export const useSettingsSync = create<SettingsSyncState>()(() => ({
+  userId: null,
+  store: anonymousStore(),
+  remote: null,
+  dirty: false,
+}));
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+
+export function selectPinnedNavItems(state: SettingsSyncState): string[] {
+  return state.store.prefsStorage.collections.pinnedNavItems;
+}
+
+export function selectGroupCollapsed(
+  state: SettingsSyncState,
+  group: CollapsibleNavGroup,
+): boolean {
+  const key = COLLAPSE_PATHS[group].slice('simple.'.length);
+  return state.store.prefsStorage.simple[key] === true;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The sync controller: one at a time, holding the client, the clock and the push timer.
+
+interface SyncOptions {
+  debounceMs?: number;
+  now?: () => number;
+}
+
+interface Controller {
+  client: ApiClient;
+  debounceMs: number;
+  now: () => number;
+  timer: ReturnType<typeof setTimeout> | null;
+  pushing: boolean;
+  /** An edit arrived while a push was in flight. */
+  again: boolean;
+}
+
+let controller: Controller | null = null;
+
+function clock(): number {
+  return controller ? controller.now() : Date.now();
+}
+
+function cache(userId: string, store: SettingsStore): void {
+  writeStored(settingsCacheKey(userId), store);
+}
+
+async function push(): Promise<void> {
+  const current = controller;
+  if (!current) return;
+  current.timer = null;
+  if (current.pushing) {
+    current.again = true;
+    return;
+  }
+  const { userId, store, remote } = useSettingsSync.getState();
+  if (!userId || !needsPush(store, remote)) {
+    useSettingsSync.setState({ dirty: false });
+    return;
+  }
+  current.pushing = true;
+  try {
+    await updateCredentials(current.client, {
+      settingsStore: { [SETTINGS_FRONTEND_NAME]: store },
+    });
+    // Only record success for the user it was made for (a sign-out may have happened meanwhile).
+    if (useSettingsSync.getState().userId === userId) {
+      const latest = useSettingsSync.getState().store;
+      useSettingsSync.setState({ remote: store, dirty: needsPush(latest, store) });
+    }
+  } catch (error) {
+    // The store stays dirty; the next change schedules another push.
+    console.warn('pushing the settings store failed', error);
+  } finally {
+    current.pushing = false;
+  }
+  if (current.again && controller === current) {
+    current.again = false;
+    schedulePush();
+  }
+}
+
+function schedulePush(delay = controller?.debounceMs ?? SETTINGS_PUSH_DEBOUNCE_MS): void {
+  const current = controller;
+  if (!current) return;
+  if (current.timer !== null) clearTimeout(current.timer);
+  current.timer = setTimeout(() => void push(), delay);
+}
+
+function cancelPush(): void {
+  if (controller?.timer != null) clearTimeout(controller.timer);
+  if (controller) {
+    controller.timer = null;
+    controller.again = false;
+  }
+}
+
+/** Applies one journal edit; signed in, the result is cached and a push is scheduled. */
+function edit(change: (store: SettingsStore, now: number) => SettingsStore): void {
+  const { store, userId } = useSettingsSync.getState();
+  const next = change(store, clock());
+  if (next === store) return;
+  useSettingsSync.setState({ store: next, dirty: userId !== null });
+  if (!userId) return;
+  cache(userId, next);
+  schedulePush();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Edits the navigation makes
+
+export function pinNavItem(id: string): void {
+  edit((store, now) => addToCollection(store, PINNED_NAV_ITEMS_PATH, id, now));
+}
+
+export function unpinNavItem(id: string): void {
+  edit((store, now) => removeFromCollection(store, PINNED_NAV_ITEMS_PATH, id, now));
+}
+
+export function togglePinnedNavItem(id: string): void {
+  if (selectPinnedNavItems(useSettingsSync.getState()).includes(id)) unpinNavItem(id);
+  else pinNavItem(id);
+}
+
+/** Moves a pinned item by `offset` places (negative: earlier). */
+export function movePinnedNavItem(id: string, offset: number): void {
+  edit((store, now) => reorderCollection(store, PINNED_NAV_ITEMS_PATH, id, offset, now));
+}
+
+export function setNavGroupCollapsed(group: CollapsibleNavGroup, collapsed: boolean): void {
+  edit((store, now) => setPreference(store, COLLAPSE_PATHS[group], collapsed, now));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Loading and clearing
+
+/**
+ * Reconciles the account's server copy with the local cache (the newer wins, differing content
+ * is merged through the journals) and pushes when the result differs from the server's.
+ */
+export function loadSettingsFor(user: Account): void {
+  cancelPush();
+  const remoteRaw = user.settingsStore?.[SETTINGS_FRONTEND_NAME];
+  const { store, push: mustPush } = reconcileOnLoad({
+    localRaw: readStored<unknown>(settingsCacheKey(user.id)),
+    remoteRaw,
+    user: user.fqn || user.username,
+    now: clock(),
+    userCreatedAt: user.createdAt,
+  });
+  useSettingsSync.setState({
+    userId: user.id,
+    store,
+    remote: sanitiseSettingsStore(remoteRaw),
+    dirty: mustPush,
+  });
+  cache(user.id, store);
+  if (mustPush) schedulePush(0);
+}
+
+export function clearSettings(): void {
+  cancelPush();
+  useSettingsSync.setState({ userId: null, store: anonymousStore(), remote: null, dirty: false });
+}
+
+/**
+ * Follows the session: loads the user's store on sign-in, clears it on sign-out, and pushes
+ * through `client`. Starting again replaces the previous controller. Returns a stop function.
+ */
+export function startSettingsSync(client: ApiClient, options: SyncOptions = {}): () => void {
+  cancelPush();
+  const current: Controller = {
+    client,
+    debounceMs: options.debounceMs ?? SETTINGS_PUSH_DEBOUNCE_MS,
+    now: options.now ?? Date.now,
+    timer: null,
+    pushing: false,
+    again: false,
+  };
+  controller = current;
+
+  const follow = () => {
+    const { status, user } = useSession.getState();
+    const signedInUser = status === 'signedIn' ? user : null;
+    const { userId } = useSettingsSync.getState();
+    if (signedInUser && signedInUser.id !== userId) loadSettingsFor(signedInUser);
+    else if (!signedInUser && userId !== null) clearSettings();
+  };
+  follow();
+  const unsubscribe = useSession.subscribe(follow);
+  return () => {
+    unsubscribe();
+    if (controller === current) {
+      cancelPush();
+      controller = null;
+    }
+  };
+}

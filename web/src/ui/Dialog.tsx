@@ -1,0 +1,144 @@
+import {
+  useEffect,
+  useId,
+  useRef,
+  type KeyboardEvent,
+  type ReactNode,
+  type RefObject,
+  type TouchEvent,
+} from 'react';
+import { createPortal } from 'react-dom';
+import { t } from '../i18n/index.ts';
+import styles from './Dialog.module.css';
+import { tabbableElements } from './focusable.ts';
+
+export interface DialogProps {
+  /** Shown as the dialog's heading and used as its accessible name. */
+  title: ReactNode;
+  /** Escape, the close button and (for role dialog) a click on the backdrop call this. */
+  onClose(): void;
+  children: ReactNode;
+  role?: 'dialog' | 'alertdialog';
+  /** Buttons placed in the header before the close button (e.g. minimize). */
+  headerActions?: ReactNode;
+  /** Show the × button in the header; alert dialogs answer with their own buttons instead. */
+  showCloseButton?: boolean;
+  /** Where focus goes on open; otherwise the first [data-autofocus] element, then the first tabbable. */
+  initialFocus?: RefObject<HTMLElement | null>;
+  placement?: 'center' | 'end';
+  size?: 'small' | 'medium' | 'large';
+  describedBy?: string;
+  className?: string;
+  /** Touch handlers for drawers that close on a swipe. */
+  onTouchStart?: (event: TouchEvent<HTMLDivElement>) => void;
+  onTouchEnd?: (event: TouchEvent<HTMLDivElement>) => void;
+}
+
+/**
+ * A modal dialog: focus moves in when it opens, Tab and Shift+Tab cycle inside it, Escape closes
+ * it, and focus returns to the element that had it before once the dialog goes away.
+ * Mount it to open it; unmount it to close it.
+ */
+export function Dialog({
+  title,
+  onClose,
+  children,
+  role = 'dialog',
+  headerActions,
+  showCloseButton = role === 'dialog',
+  initialFocus,
+  placement = 'center',
+  size = 'medium',
+  describedBy,
+  className,
+  onTouchStart,
+  onTouchEnd,
+}: DialogProps) {
+  const titleId = useId();
+  const panelRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const panel = panelRef.current;
+    if (panel) {
+      const target =
+        initialFocus?.current ??
+        panel.querySelector<HTMLElement>('[data-autofocus]') ??
+        tabbableElements(panel)[0] ??
+        panel;
+      target.focus();
+    }
+    return () => {
+      if (previous?.isConnected) previous.focus();
+    };
+    // Focus moves once per opening; a new initialFocus ref during the same opening changes nothing.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      event.preventDefault();
+      onClose();
+      return;
+    }
+    if (event.key !== 'Tab' || !panelRef.current) return;
+    const tabbable = tabbableElements(panelRef.current);
+    const first = tabbable[0];
+    const last = tabbable[tabbable.length - 1];
+    if (!first || !last) {
+      event.preventDefault();
+      return;
+    }
+    const active = document.activeElement;
+    const outside = !panelRef.current.contains(active);
+    if (event.shiftKey && (active === first || active === panelRef.current || outside)) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && (active === last || outside)) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+
+  const dialog = (
+    <div
+      className={`${styles.backdrop} ${placement === 'end' ? styles.end : ''}`}
+      onMouseDown={(event) => {
+        if (event.target === event.currentTarget && role === 'dialog') onClose();
+      }}
+    >
+      <div
+        ref={panelRef}
+        role={role}
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={describedBy}
+        tabIndex={-1}
+        className={`${styles.panel} ${styles[size] ?? ''} ${className ?? ''}`}
+        onKeyDown={onKeyDown}
+        onTouchStart={onTouchStart}
+        onTouchEnd={onTouchEnd}
+      >
+        <div className={styles.header}>
+          <h2 id={titleId} className={styles.title}>
+            {title}
+          </h2>
+          {headerActions}
+          {showCloseButton && (
+            <button
+              type="button"
+              className={styles.iconButton}
+              aria-label={t('modals.close')}
+              onClick={onClose}
+            >
+              <span aria-hidden="true">×</span>
+            </button>
+          )}
+        </div>
+        <div className={styles.body}>{children}</div>
+      </div>
+    </div>
+  );
+  return createPortal(dialog, document.body);
+}

@@ -590,4 +590,293 @@ describe('the local instance renders what the client parses', () => {
       for (const user of ['carol', 'dave', 'admin', 'moderator']) await notifications(user);
     });
   });
+
+  describe('reading: interactions, polls, media, reactions, lists, reports, edits', () => {
+    const send = async (
+      method: 'POST' | 'PUT' | 'DELETE',
+      url: string,
+      user: string,
+      payload?: Record<string, unknown>,
+    ): Promise<unknown> => {
+      const token = tokens.get(user)!;
+      const response = await built.app.inject({
+        method,
+        url,
+        headers: { authorization: `Bearer ${token}` },
+        ...(payload ? { payload } : {}),
+      });
+      expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(200);
+      return response.json() as unknown;
+    };
+    const statuses = (label: string, raw: unknown) => cleanList(label, p.parseStatus, raw);
+
+    it('renders favourite, reblog, bookmark, pin and thread-mute answers, and who favourited', async () => {
+      const fav = clean(
+        'favourite answer',
+        p.parseStatus,
+        await send('POST', `/api/v1/statuses/${ids.tagged}/favourite`, 'bob'),
+      );
+      expect(fav.favourited).toBe(true);
+      const reblog = clean(
+        'reblog answer',
+        p.parseStatus,
+        await send('POST', `/api/v1/statuses/${ids.tagged}/reblog`, 'bob'),
+      );
+      expect(reblog.reblog?.id).toBe(ids.tagged);
+      expect(reblog.reblogged).toBe(true);
+      const bookmarked = clean(
+        'bookmark answer',
+        p.parseStatus,
+        await send('POST', `/api/v1/statuses/${ids.tagged}/bookmark`, 'bob'),
+      );
+      expect(bookmarked.bookmarked).toBe(true);
+      const muted = clean(
+        'thread mute answer',
+        p.parseStatus,
+        await send('POST', `/api/v1/statuses/${ids.reply}/mute`, 'bob'),
+      );
+      expect(muted.threadMuted).toBe(true);
+      expect(muted.muted).toBe(true);
+      await send('POST', `/api/v1/statuses/${ids.reply}/unmute`, 'bob');
+      const pinned = clean(
+        'pin answer',
+        p.parseStatus,
+        await send('POST', `/api/v1/statuses/${ids.tagged}/unpin`, 'alice'),
+      );
+      expect(pinned.pinned).toBe(false);
+      for (const path of ['favourited_by', 'reblogged_by']) {
+        const accounts = cleanList(
+          path,
+          p.parseAccount,
+          await get(`/api/v1/statuses/${ids.tagged}/${path}`, 'alice'),
+        );
+        expect(accounts.map((a) => a.id)).toContain(ids.bob);
+      }
+      statuses('bookmarks', await get('/api/v1/bookmarks', 'bob'));
+      statuses('favourites', await get('/api/v1/favourites', 'bob'));
+      const home = statuses(
+        'home with reblogs',
+        await get('/api/v1/timelines/home?limit=40', 'carol'),
+      );
+      expect(home.some((s) => s.reblog !== null)).toBe(true);
+    });
+
+    it('renders polls: on statuses, alone and after a vote', async () => {
+      const id = await postStatus('alice', {
+        status: 'Contract poll :starling:',
+        poll: { options: ['One :starling:', 'Two'], expires_in: 3600, multiple: false },
+      });
+      const status = clean(
+        'status with poll',
+        p.parseStatus,
+        await get(`/api/v1/statuses/${id}`, 'bob'),
+      );
+      expect(status.poll?.options.map((o) => o.title)).toEqual(['One :starling:', 'Two']);
+      const pollId = status.poll!.id;
+      const poll = clean(
+        'GET /api/v1/polls/:id',
+        p.parsePoll,
+        await get(`/api/v1/polls/${pollId}`),
+      );
+      expect(poll.voted).toBe(false);
+      const voted = clean(
+        'vote answer',
+        p.parsePoll,
+        await send('POST', `/api/v1/polls/${pollId}/votes`, 'bob', { choices: [1] }),
+      );
+      expect(voted.ownVotes).toEqual([1]);
+      expect(voted.votesCount).toBe(1);
+    });
+
+    it('renders attachments of seeded statuses (images and an unknown file)', async () => {
+      const media = statuses(
+        'only_media timeline',
+        await get('/api/v1/timelines/public?only_media=true&limit=40', 'alice'),
+      );
+      const attachments = media.flatMap((s) => (s.reblog ?? s).mediaAttachments);
+      expect(attachments.length).toBeGreaterThan(10);
+      expect(new Set(attachments.map((a) => a.kind))).toEqual(new Set(['image', 'unknown']));
+      const raw = (await get('/api/v1/timelines/public?only_media=true&limit=40', 'alice')) as {
+        media_attachments: unknown[];
+      }[];
+      for (const item of raw.flatMap((s) => s.media_attachments)) {
+        const attachment = clean('attachment', p.parseAttachment, item);
+        if (attachment.kind === 'image') expect(attachment.width).toBeGreaterThan(0);
+      }
+    });
+
+    it('renders emoji reactions on statuses, as a list, and as notifications', async () => {
+      const reacted = clean(
+        'reaction answer',
+        p.parseStatus,
+        await send(
+          'PUT',
+          `/api/v1/pleroma/statuses/${ids.tagged}/reactions/${encodeURIComponent(`:${shortcode}:`)}`,
+          'bob',
+        ),
+      );
+      expect(reacted.emojiReactions.find((r) => r.name === shortcode)?.url).toBeTruthy();
+      await send(
+        'PUT',
+        `/api/v1/pleroma/statuses/${ids.tagged}/reactions/${encodeURIComponent('👍')}`,
+        'erin',
+      );
+      const list = clean(
+        'reactions list',
+        p.parseEmojiReactionList,
+        await get(`/api/v1/pleroma/statuses/${ids.tagged}/reactions`, 'alice'),
+      );
+      expect(list.map((r) => r.name)).toEqual(expect.arrayContaining([shortcode, '👍']));
+      const one = clean(
+        'reactions for one emoji',
+        p.parseEmojiReactionList,
+        await get(`/api/v1/pleroma/statuses/${ids.tagged}/reactions/${encodeURIComponent('👍')}`),
+      );
+      expect(one.map((r) => r.accounts.map((a) => a.id))).toEqual([[ids.erin]]);
+      const notes = cleanList(
+        'notifications with reactions',
+        p.parseNotification,
+        await get('/api/v1/notifications?limit=40', 'alice'),
+      );
+      const custom = notes.find((n) => n.type === 'pleroma:emoji_reaction' && n.emojiUrl);
+      expect(custom, 'a custom emoji reaction notification').toBeDefined();
+      expect(notes.some((n) => n.type === 'like')).toBe(true);
+      expect(notes.some((n) => n.type === 'repeat')).toBe(true);
+    });
+
+    it('renders lists, list accounts and the list timeline', async () => {
+      const lists = clean(
+        'GET /api/v1/lists',
+        p.parseListList,
+        await get('/api/v1/lists', 'alice'),
+      );
+      expect(lists.map((l) => l.title)).toEqual(['Close flock', 'Staff and far away']);
+      const created = clean(
+        'POST /api/v1/lists',
+        p.parseList,
+        await send('POST', '/api/v1/lists', 'alice', { title: 'Contract list' }),
+      );
+      await send('POST', `/api/v1/lists/${created.id}/accounts`, 'alice', {
+        account_ids: [ids.bob],
+      });
+      cleanList(
+        'list accounts',
+        p.parseAccount,
+        await get(`/api/v1/lists/${created.id}/accounts`, 'alice'),
+      );
+      statuses('list timeline', await get(`/api/v1/timelines/list/${lists[0]!.id}`, 'alice'));
+      const forBob = clean(
+        'lists of an account',
+        p.parseListList,
+        await get(`/api/v1/accounts/${ids.bob}/lists`, 'alice'),
+      );
+      expect(forBob.map((l) => l.id)).toContain(created.id);
+    });
+
+    it('renders relationships after mute and block, and the mutes and blocks lists', async () => {
+      const muted = clean(
+        'mute answer',
+        p.parseRelationship,
+        await send('POST', `/api/v1/accounts/${ids.erin}/mute`, 'dave', { notifications: false }),
+      );
+      expect(muted).toMatchObject({ muting: true, mutingNotifications: false });
+      const blocked = clean(
+        'block answer',
+        p.parseRelationship,
+        await send('POST', `/api/v1/accounts/${ids.kestrel}/block`, 'dave'),
+      );
+      expect(blocked).toMatchObject({ blocking: true, following: false });
+      const blockedBy = cleanList(
+        'relationship of the blocked',
+        p.parseRelationship,
+        await get(`/api/v1/accounts/relationships?id[]=${ids.dave}`, 'erin'),
+      );
+      expect(blockedBy[0]!.blockedBy).toBe(false);
+      cleanList('mutes', p.parseAccount, await get('/api/v1/mutes', 'dave'));
+      cleanList('blocks', p.parseAccount, await get('/api/v1/blocks', 'dave'));
+      const alicesMutes = cleanList(
+        'seeded mutes',
+        p.parseAccount,
+        await get('/api/v1/mutes', 'alice'),
+      );
+      expect(alicesMutes.map((a) => a.bot)).toEqual([true]);
+      const withMuted = statuses(
+        'public with muted',
+        await get('/api/v1/timelines/public?with_muted=true&limit=40', 'alice'),
+      );
+      expect(withMuted.some((s) => s.muted)).toBe(true);
+    });
+
+    it('renders the report answer, the admin reports page and the report notification', async () => {
+      const report = clean(
+        'POST /api/v1/reports',
+        p.parseReport,
+        await send('POST', '/api/v1/reports', 'alice', {
+          account_id: ids.bob,
+          status_ids: [ids.reply],
+          comment: 'Contract report',
+          forward: false,
+        }),
+      );
+      expect(report.statusIds).toEqual([ids.reply]);
+      const client = (await inject('POST', '/api/v1/apps', {
+        payload: {
+          client_name: 'Contract admin',
+          redirect_uris: 'urn:ietf:wg:oauth:2.0:oob',
+          scopes: 'read write admin',
+        },
+      })) as { body: { client_id: string; client_secret: string } };
+      const grant = await inject('POST', '/oauth/token', {
+        payload: {
+          grant_type: 'password',
+          username: 'moderator',
+          password: PASSWORD,
+          client_id: client.body.client_id,
+          client_secret: client.body.client_secret,
+          scope: 'read write admin',
+        },
+      });
+      tokens.set('moderator-admin', (grant.body as { access_token: string }).access_token);
+      const page = clean(
+        'admin reports',
+        p.parseAdminReportPage,
+        await get('/api/v1/pleroma/admin/reports', 'moderator-admin'),
+      );
+      expect(page.reports.map((r) => r.id)).toContain(report.id);
+      const notes = cleanList(
+        'report notifications',
+        p.parseNotification,
+        await get('/api/v1/notifications?include_types[]=pleroma:report', 'moderator'),
+      );
+      expect(notes.map((n) => n.report?.id)).toContain(report.id);
+    });
+
+    it('renders the source, the edit answer and the history', async () => {
+      const id = await postStatus('alice', { status: 'Contract edit, first version' });
+      const edited = clean(
+        'edit answer',
+        p.parseStatus,
+        await send('PUT', `/api/v1/statuses/${id}`, 'alice', {
+          status: 'Contract edit, second version',
+          spoiler_text: 'edited',
+        }),
+      );
+      expect(edited.editedAt).toBeTruthy();
+      const source = clean(
+        'status source',
+        p.parseStatusSource,
+        await get(`/api/v1/statuses/${id}/source`, 'alice'),
+      );
+      expect(source).toMatchObject({
+        text: 'Contract edit, second version',
+        spoilerText: 'edited',
+      });
+      const history = clean(
+        'status history',
+        p.parseStatusEditList,
+        await get(`/api/v1/statuses/${id}/history`, 'bob'),
+      );
+      expect(history.map((v) => v.spoilerText)).toEqual(['', 'edited']);
+    });
+  });
 });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
 import { sql } from './db/index.ts';
+import { MIGRATIONS } from './db/migrations.ts';
 import { addUser, bearer, passwordToken, post, TEST_ORIGIN } from './routes/test-helpers.ts';
 
 describe('buildApp', () => {
@@ -32,7 +33,7 @@ describe('buildApp', () => {
         (await second.app.inject({ url: '/api/v1/instance' })).json().pleroma.vapid_public_key,
       ).toBe(vapid);
       const migrations = sql(second.ctx.db, 'SELECT version FROM schema_migrations').all();
-      expect(migrations).toEqual([{ version: 1 }]);
+      expect(migrations).toEqual(MIGRATIONS.map((m) => ({ version: m.version })));
       expect(second.ctx.db.pragma('journal_mode', { simple: true })).toBe('wal');
       expect(second.ctx.db.pragma('foreign_keys', { simple: true })).toBe(1);
       await second.app.close();

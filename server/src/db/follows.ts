@@ -35,11 +35,13 @@ export function isFollowing(db: Database, followerId: string, followeeId: string
 
 /** Puts the followee's existing non-direct statuses into the follower's home feed. */
 function backfillHomeFeed(db: Database, followerId: string, followeeId: string): void {
+  const follow = getFollow(db, followerId, followeeId);
   sql(
     db,
     `INSERT OR IGNORE INTO home_feed (account_id, status_id)
-     SELECT ?, id FROM statuses WHERE account_id = ? AND visibility IN ('public', 'unlisted', 'private')`,
-  ).run(followerId, followeeId);
+     SELECT ?, id FROM statuses WHERE account_id = ? AND visibility IN ('public', 'unlisted', 'private')
+       AND (? = 1 OR reblog_of_id IS NULL)`,
+  ).run(followerId, followeeId, follow?.show_reblogs ?? 1);
 }
 
 /** Removes the followee's statuses from the follower's home feed, except those that mention the follower. */
@@ -131,8 +133,14 @@ export function unfollow(db: Database, followerId: string, followeeId: string): 
       followerId,
       followeeId,
     );
-    if (existing.state === 'accepted') trimHomeFeed(db, followerId, followeeId);
-    else
+    if (existing.state === 'accepted') {
+      trimHomeFeed(db, followerId, followeeId);
+      // As Mastodon does: an account you stop following leaves your lists.
+      sql(
+        db,
+        'DELETE FROM list_accounts WHERE account_id = ? AND list_id IN (SELECT id FROM lists WHERE account_id = ?)',
+      ).run(followeeId, followerId);
+    } else
       sql(
         db,
         "DELETE FROM notifications WHERE account_id = ? AND from_account_id = ? AND type = 'follow_request'",

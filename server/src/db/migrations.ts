@@ -283,4 +283,108 @@ CREATE INDEX notifications_status ON notifications (status_id);
 CREATE INDEX notifications_from ON notifications (from_account_id);
 `,
   },
+  {
+    version: 2,
+    name: 'reading',
+    sql: `
+-- Reblogs of public statuses show on public timelines (Pleroma shows repeats there).
+CREATE INDEX statuses_public_any ON statuses (id) WHERE visibility = 'public';
+CREATE INDEX statuses_public_local_any ON statuses (id) WHERE visibility = 'public' AND local = 1;
+CREATE INDEX statuses_media ON statuses (account_id, id) WHERE has_media = 1;
+
+CREATE TABLE polls (
+  id TEXT PRIMARY KEY,
+  status_id TEXT NOT NULL UNIQUE REFERENCES statuses (id) ON DELETE CASCADE,
+  options_json TEXT NOT NULL,
+  multiple INTEGER NOT NULL DEFAULT 0,
+  expires_at TEXT,
+  created_at TEXT NOT NULL
+);
+
+CREATE TABLE poll_votes (
+  poll_id TEXT NOT NULL REFERENCES polls (id) ON DELETE CASCADE,
+  account_id TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+  choice INTEGER NOT NULL,
+  created_at TEXT NOT NULL,
+  PRIMARY KEY (poll_id, account_id, choice)
+) WITHOUT ROWID;
+
+CREATE TABLE media_attachments (
+  id TEXT PRIMARY KEY,
+  account_id TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+  status_id TEXT REFERENCES statuses (id) ON DELETE SET NULL,
+  position INTEGER NOT NULL DEFAULT 0,
+  type TEXT NOT NULL CHECK (type IN ('image', 'video', 'gifv', 'audio', 'unknown')),
+  file_path TEXT NOT NULL,
+  preview_path TEXT,
+  mime_type TEXT NOT NULL,
+  description TEXT,
+  meta_json TEXT NOT NULL DEFAULT '{}',
+  blurhash TEXT,
+  remote_url TEXT,
+  created_at TEXT NOT NULL
+);
+CREATE INDEX media_attachments_status ON media_attachments (status_id, position) WHERE status_id IS NOT NULL;
+CREATE INDEX media_attachments_account ON media_attachments (account_id, id);
+
+CREATE INDEX mutes_target ON mutes (target_id, account_id);
+CREATE INDEX emoji_reactions_account ON emoji_reactions (account_id, status_id);
+CREATE INDEX favourites_status ON favourites (status_id, id);
+CREATE INDEX thread_mutes_conversation ON thread_mutes (conversation_id);
+
+CREATE TABLE domain_blocks (
+  id TEXT NOT NULL UNIQUE,
+  account_id TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+  domain TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  PRIMARY KEY (account_id, domain)
+) WITHOUT ROWID;
+CREATE INDEX accounts_domain ON accounts (lower(domain)) WHERE domain IS NOT NULL;
+
+CREATE TABLE lists (
+  id TEXT PRIMARY KEY,
+  account_id TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+  title TEXT NOT NULL,
+  created_at TEXT NOT NULL
+);
+CREATE INDEX lists_account ON lists (account_id, id);
+
+CREATE TABLE list_accounts (
+  list_id TEXT NOT NULL REFERENCES lists (id) ON DELETE CASCADE,
+  account_id TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+  created_at TEXT NOT NULL,
+  PRIMARY KEY (list_id, account_id)
+) WITHOUT ROWID;
+CREATE INDEX list_accounts_account ON list_accounts (account_id, list_id);
+
+CREATE TABLE reports (
+  id TEXT PRIMARY KEY,
+  account_id TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+  target_id TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+  comment TEXT NOT NULL DEFAULT '',
+  forwarded INTEGER NOT NULL DEFAULT 0,
+  state TEXT NOT NULL DEFAULT 'open' CHECK (state IN ('open', 'closed', 'resolved')),
+  status_ids_json TEXT NOT NULL DEFAULT '[]',
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+CREATE INDEX reports_state ON reports (state, id);
+
+ALTER TABLE notifications ADD COLUMN report_id TEXT REFERENCES reports (id) ON DELETE CASCADE;
+
+-- One row per superseded version of an edited status (the current version lives in statuses).
+CREATE TABLE status_edits (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  status_id TEXT NOT NULL REFERENCES statuses (id) ON DELETE CASCADE,
+  content_source TEXT NOT NULL,
+  content_html TEXT NOT NULL,
+  spoiler_text TEXT NOT NULL,
+  sensitive INTEGER NOT NULL,
+  media_ids_json TEXT NOT NULL DEFAULT '[]',
+  poll_options_json TEXT,
+  created_at TEXT NOT NULL
+);
+CREATE INDEX status_edits_status ON status_edits (status_id, id);
+`,
+  },
 ];

@@ -3,7 +3,15 @@ import { sql, nowIso } from './index.ts';
 import { newId } from './ids.ts';
 
 export type NotificationType =
-  'mention' | 'follow' | 'follow_request' | 'favourite' | 'reblog' | 'pleroma:emoji_reaction';
+  | 'mention'
+  | 'follow'
+  | 'follow_request'
+  | 'favourite'
+  | 'reblog'
+  | 'poll'
+  | 'update'
+  | 'pleroma:emoji_reaction'
+  | 'pleroma:report';
 
 export interface NotificationRow {
   id: string;
@@ -12,6 +20,7 @@ export interface NotificationRow {
   from_account_id: string;
   status_id: string | null;
   emoji: string | null;
+  report_id: string | null;
   seen: number;
   created_at: string;
 }
@@ -29,6 +38,8 @@ export function insertNotification(
     type: NotificationType;
     fromId: string;
     statusId?: string | null;
+    emoji?: string | null;
+    reportId?: string | null;
     createdAt?: string;
   },
 ): CreatedNotification | null {
@@ -36,16 +47,26 @@ export function insertNotification(
   const recipient = sql(db, 'SELECT local FROM accounts WHERE id = ?').get(input.accountId) as
     { local: number } | undefined;
   if (!recipient || !recipient.local) return null;
+  // Pleroma does not notify about accounts the recipient blocks.
+  if (
+    sql(db, 'SELECT 1 FROM blocks WHERE account_id = ? AND target_id = ?').get(
+      input.accountId,
+      input.fromId,
+    )
+  )
+    return null;
   const id = newId();
   sql(
     db,
-    'INSERT INTO notifications (id, account_id, type, from_account_id, status_id, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+    'INSERT INTO notifications (id, account_id, type, from_account_id, status_id, emoji, report_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
   ).run(
     id,
     input.accountId,
     input.type,
     input.fromId,
     input.statusId ?? null,
+    input.emoji ?? null,
+    input.reportId ?? null,
     input.createdAt ?? nowIso(),
   );
   return { id, accountId: input.accountId };

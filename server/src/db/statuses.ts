@@ -214,6 +214,14 @@ export function deleteStatus(db: Database, status: StatusRow): DeletedStatus {
     const mentionIds = statusMentionIds(db, status.id);
     const tags = statusTagNames(db, status.id).map((t) => t.tag);
     sql(db, 'DELETE FROM statuses WHERE id = ?').run(status.id);
+    if (status.reblog_of_id) {
+      // A reblog never counted as a post; its notification points at the original.
+      sql(
+        db,
+        "DELETE FROM notifications WHERE type = 'reblog' AND from_account_id = ? AND status_id = ?",
+      ).run(status.account_id, status.reblog_of_id);
+      return { status, homeRecipients, mentionIds, tags };
+    }
     sql(
       db,
       `UPDATE accounts SET statuses_count = max(statuses_count - 1, 0),

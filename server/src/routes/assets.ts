@@ -19,6 +19,7 @@ const TYPES: Record<string, string> = {
   gif: 'image/gif',
   webp: 'image/webp',
   svg: 'image/svg+xml',
+  txt: 'text/plain; charset=utf-8',
 };
 
 function notFound(reply: FastifyReply) {

@@ -4,9 +4,14 @@ import { accountRoutes } from './accounts.ts';
 import { appRoutes } from './apps.ts';
 import { assetRoutes } from './assets.ts';
 import { instanceRoutes } from './instance.ts';
+import { interactionRoutes } from './interactions.ts';
+import { listRoutes } from './lists.ts';
 import { notificationRoutes } from './notifications.ts';
 import { oauthAuthorizeRoutes } from './oauth-authorize.ts';
 import { oauthRoutes } from './oauth.ts';
+import { pollRoutes } from './polls.ts';
+import { relationRoutes } from './relations.ts';
+import { reportRoutes } from './reports.ts';
 import { statusRoutes } from './statuses.ts';
 import { timelineRoutes } from './timelines.ts';
 
@@ -22,6 +27,11 @@ export async function registerRoutes(app: FastifyInstance, ctx: ServerContext): 
     statusRoutes,
     timelineRoutes,
     notificationRoutes,
+    interactionRoutes,
+    pollRoutes,
+    relationRoutes,
+    listRoutes,
+    reportRoutes,
   ]) {
     await area(app, ctx);
   }

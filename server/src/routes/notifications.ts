@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context.ts';
-import { sql } from '../db/index.ts';
+import { nowIso, sql } from '../db/index.ts';
 import { getNotification, type NotificationRow } from '../db/notifications.ts';
 import { pageOfIds } from '../db/timelines.ts';
 import { requireUser } from '../auth/request.ts';
@@ -8,7 +8,7 @@ import { badRequest, notFound } from '../errors.ts';
 import { RenderContext } from '../views/context.ts';
 import { renderNotification } from '../views/notification.ts';
 import { MAX_NOTIFICATION_PAGE_SIZE, PAGE_SIZE } from './constants.ts';
-import { linkHeader, pageOf, paramsOf, queryOf, str, strings } from './params.ts';
+import { bool, linkHeader, pageOf, paramsOf, queryOf, str, strings } from './params.ts';
 
 type IdParams = { Params: { id: string } };
 
@@ -36,6 +36,16 @@ export async function notificationRoutes(app: FastifyInstance, ctx: ServerContex
     if (exclude.length > 0) {
       where.push(`type NOT IN (${exclude.map(() => '?').join(', ')})`);
       params.push(...exclude);
+    }
+    // Blocked accounts never notify; muted ones (with notifications muted) only with with_muted.
+    where.push('from_account_id NOT IN (SELECT target_id FROM blocks WHERE account_id = ?)');
+    params.push(viewer.accountId);
+    if (!(bool(query.with_muted, 'with_muted') ?? false)) {
+      where.push(
+        `from_account_id NOT IN (SELECT target_id FROM mutes WHERE account_id = ? AND notifications = 1
+           AND (expires_at IS NULL OR expires_at > ?))`,
+      );
+      params.push(viewer.accountId, nowIso());
     }
     const accountId = str(query.account_id);
     if (accountId) {

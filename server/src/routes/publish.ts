@@ -1,5 +1,7 @@
 import type { ServerContext } from '../context.ts';
+import { listIdsWithMember } from '../db/lists.ts';
 import { getNotification } from '../db/notifications.ts';
+import { exclusionsFor } from '../db/relations.ts';
 import { canView, getStatus, type StatusRow } from '../db/statuses.ts';
 import type { CreatedNotification } from '../db/notifications.ts';
 import { RenderContext } from '../views/context.ts';
@@ -7,12 +9,17 @@ import { renderNotification } from '../views/notification.ts';
 import { renderStatus } from '../views/status.ts';
 
 function statusStreams(
+  ctx: ServerContext,
   status: StatusRow,
   tags: string[],
   homeRecipients: string[],
   participants: string[],
 ): string[] {
   const streams = new Set<string>();
+  // Lists with the author as a member; each viewer's render still checks visibility.
+  if (status.visibility !== 'direct')
+    for (const listId of listIdsWithMember(ctx.db, status.account_id))
+      streams.add(`list:${listId}`);
   if (status.visibility === 'public') {
     streams.add('public');
     if (status.local) streams.add('public:local');
@@ -26,6 +33,23 @@ function statusStreams(
   return [...streams];
 }
 
+/**
+ * Whether a viewer's streams leave the status out, as Pleroma's streamer does: its author (or the
+ * reblogged author) is blocked, domain-blocked or muted, or the thread is muted.
+ */
+function filteredFor(ctx: ServerContext, viewerId: string | null, status: StatusRow): boolean {
+  if (!viewerId || viewerId === status.account_id) return false;
+  const excluded = exclusionsFor(ctx.db, viewerId, false);
+  if (excluded.accounts.has(status.account_id)) return true;
+  if (excluded.threads.has(status.conversation_id)) return true;
+  if (status.reblog_of_id) {
+    const original = getStatus(ctx.db, status.reblog_of_id);
+    if (original && original.account_id !== viewerId && excluded.accounts.has(original.account_id))
+      return true;
+  }
+  return false;
+}
+
 export function publishStatusCreated(
   ctx: ServerContext,
   created: { status: StatusRow; homeRecipients: string[]; mentionIds: string[]; tags: string[] },
@@ -34,10 +58,11 @@ export function publishStatusCreated(
   const participants = [status.account_id, ...created.mentionIds];
   ctx.events.publish({
     event: 'update',
-    streams: statusStreams(status, created.tags, created.homeRecipients, participants),
+    streams: statusStreams(ctx, status, created.tags, created.homeRecipients, participants),
     render: (viewerId) => {
       const current = getStatus(ctx.db, status.id);
       if (!current || !canView(ctx.db, current, viewerId)) return null;
+      if (filteredFor(ctx, viewerId, current)) return null;
       return renderStatus(new RenderContext(ctx, viewerId), current);
     },
   });
@@ -52,12 +77,31 @@ export function publishStatusDeleted(
   const audience = new Set(participants);
   ctx.events.publish({
     event: 'delete',
-    streams: statusStreams(status, deleted.tags, deleted.homeRecipients, participants),
+    streams: statusStreams(ctx, status, deleted.tags, deleted.homeRecipients, participants),
     render: (viewerId) => {
       if (status.visibility === 'public' || status.visibility === 'unlisted') return status.id;
       if (viewerId && (audience.has(viewerId) || deleted.homeRecipients.includes(viewerId)))
         return status.id;
       return null;
+    },
+  });
+}
+
+/** `status.update` to everyone who got the status: its home feeds, public, tag and list streams. */
+export function publishStatusUpdated(
+  ctx: ServerContext,
+  updated: { status: StatusRow; homeRecipients: string[]; mentionIds: string[]; tags: string[] },
+): void {
+  const { status } = updated;
+  const participants = [status.account_id, ...updated.mentionIds];
+  ctx.events.publish({
+    event: 'status.update',
+    streams: statusStreams(ctx, status, updated.tags, updated.homeRecipients, participants),
+    render: (viewerId) => {
+      const current = getStatus(ctx.db, status.id);
+      if (!current || !canView(ctx.db, current, viewerId)) return null;
+      if (filteredFor(ctx, viewerId, current)) return null;
+      return renderStatus(new RenderContext(ctx, viewerId), current);
     },
   });
 }

@@ -2,25 +2,40 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.ts';
 import { getAccount, hasPrivilege } from '../db/accounts.ts';
 import { composeStatus } from '../db/compose.ts';
+import { originalOf } from '../db/interactions.ts';
+import { exclusionsFor } from '../db/relations.ts';
+import { editAudience, editStatus, statusEdits } from '../db/edits.ts';
 import { sql } from '../db/index.ts';
+import { getMedia, mediaOfStatus, mediaProblem, setStatusMedia } from '../db/media.ts';
+import { insertNotification, type CreatedNotification } from '../db/notifications.ts';
+import { insertPoll, pollOfStatus, pollOptions, pollProblem, type PollInput } from '../db/polls.ts';
 import { getAppById, findLiveToken } from '../db/oauth.ts';
 import {
   VISIBILITIES,
   canView,
   deleteStatus,
   getStatus,
+  statusMentionIds,
   statusTagNames,
   type StatusRow,
   type Visibility,
 } from '../db/statuses.ts';
 import { bearerToken, optionalUser, requireUser } from '../auth/request.ts';
-import { ApiError, notFound, unprocessable } from '../errors.ts';
+import { ApiError, badRequest, notFound, unprocessable } from '../errors.ts';
 import { RenderContext } from '../views/context.ts';
+import { renderAccountById } from '../views/account.ts';
+import { renderAttachment } from '../views/media.ts';
 import { renderStatus, renderStatusIds } from '../views/status.ts';
-import { hostOf } from '../views/html.ts';
-import { MAX_STATUS_CHARS } from './constants.ts';
-import { bool, paramsOf, queryOf, str, strings } from './params.ts';
-import { publishNotifications, publishStatusCreated, publishStatusDeleted } from './publish.ts';
+import { hostOf, withOrigin } from '../views/html.ts';
+import { shortcodesIn } from '../views/text.ts';
+import { MAX_MEDIA_ATTACHMENTS, MAX_STATUS_CHARS, POLL_LIMITS } from './constants.ts';
+import { bool, paramsOf, queryOf, str, strings, type Params } from './params.ts';
+import {
+  publishNotifications,
+  publishStatusCreated,
+  publishStatusDeleted,
+  publishStatusUpdated,
+} from './publish.ts';
 
 type IdParams = { Params: { id: string } };
 
@@ -28,6 +43,55 @@ const READ_STATUSES = ['read:statuses'];
 const WRITE_STATUSES = ['write:statuses'];
 const MAX_DESCENDANTS = 4096;
 const IDEMPOTENCY_WINDOW_MS = 60 * 60 * 1000;
+
+function listOf(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : value === undefined || value === null ? [] : [value];
+}
+
+/**
+ * The poll of a create or edit request: `poll[options][]`, `poll[expires_in]`, `poll[multiple]`
+ * (form) or `{"poll": {"options", "expires_in", "multiple"}}` (JSON). undefined when there is none.
+ */
+export function pollParams(params: Params): PollInput | undefined {
+  const nested =
+    params.poll && typeof params.poll === 'object' && !Array.isArray(params.poll)
+      ? (params.poll as Params)
+      : null;
+  const rawOptions = nested
+    ? (nested.options ?? nested['options[]'])
+    : (params['poll[options][]'] ?? params['poll[options]']);
+  const rawExpires = nested ? nested.expires_in : params['poll[expires_in]'];
+  const rawMultiple = nested ? nested.multiple : params['poll[multiple]'];
+  if (!nested && rawOptions === undefined && rawExpires === undefined) return undefined;
+  const options = listOf(rawOptions).map((o) => {
+    if (typeof o !== 'string' && typeof o !== 'number') throw badRequest('poll: Invalid options.');
+    return String(o);
+  });
+  if (options.length === 0) throw badRequest('Missing field: poll[options].');
+  const expiresText = str(rawExpires);
+  if (expiresText === undefined || !/^\d+$/.test(expiresText.trim()))
+    throw badRequest(`poll: Invalid expires_in. Got: ${String(expiresText)}`);
+  return {
+    options,
+    expiresIn: Number(expiresText),
+    multiple: bool(rawMultiple, 'poll[multiple]') ?? false,
+  };
+}
+
+function checkedPoll(params: Params): PollInput | undefined {
+  const poll = pollParams(params);
+  if (poll) {
+    const problem = pollProblem(poll, POLL_LIMITS);
+    if (problem) throw unprocessable(problem);
+  }
+  return poll;
+}
+
+/** media_ids[] as given, or undefined when the request does not mention them. */
+function mediaIdsOf(params: Params): string[] | undefined {
+  if (params['media_ids[]'] === undefined && params.media_ids === undefined) return undefined;
+  return strings(params, 'media_ids');
+}
 
 export async function statusRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   const db = ctx.db;
@@ -59,7 +123,13 @@ export async function statusRoutes(app: FastifyInstance, ctx: ServerContext): Pr
     const spoilerText = str(params.spoiler_text) ?? '';
     if (params.status !== undefined && typeof params.status !== 'string')
       throw unprocessable('Invalid status');
-    if (text.length === 0) throw unprocessable('Cannot post an empty status without attachments');
+    const mediaIds = mediaIdsOf(params) ?? [];
+    const mediaError = mediaProblem(db, viewer.accountId, mediaIds, null, MAX_MEDIA_ATTACHMENTS);
+    if (mediaError) throw unprocessable(mediaError);
+    if (text.length === 0 && mediaIds.length === 0)
+      throw unprocessable('Cannot post an empty status without attachments');
+    const poll = checkedPoll(params);
+    if (poll && mediaIds.length > 0) throw unprocessable("Can't have both media and a poll");
     if ([...(text + spoilerText)].length > MAX_STATUS_CHARS)
       throw unprocessable('The status is over the character limit');
 
@@ -82,20 +152,26 @@ export async function statusRoutes(app: FastifyInstance, ctx: ServerContext): Pr
 
     const token = findLiveToken(db, bearerToken(request) ?? '');
     const client = token ? getAppById(db, token.app_id) : undefined;
-    const created = composeStatus(
-      db,
-      {
-        accountId: viewer.accountId,
-        text,
-        spoilerText,
-        sensitive: bool(params.sensitive, 'sensitive') ?? author.sensitive_default === 1,
-        visibility,
-        inReplyTo,
-        appName: client?.name ?? null,
-        appWebsite: client?.website ?? null,
-      },
-      host,
-    );
+    const sensitive = bool(params.sensitive, 'sensitive') ?? author.sensitive_default === 1;
+    const created = db.transaction(() => {
+      const result = composeStatus(
+        db,
+        {
+          accountId: viewer.accountId,
+          text,
+          spoilerText,
+          sensitive,
+          visibility,
+          inReplyTo,
+          appName: client?.name ?? null,
+          appWebsite: client?.website ?? null,
+        },
+        host,
+      );
+      if (poll) insertPoll(db, result.status.id, poll, result.status.created_at);
+      if (mediaIds.length > 0) setStatusMedia(db, result.status.id, mediaIds);
+      return { ...result, status: getStatus(db, result.status.id)! };
+    })();
     if (idempotencyKey)
       idempotency.set(idempotencyKey, { statusId: created.status.id, at: Date.now() });
     publishStatusCreated(ctx, {
@@ -134,11 +210,151 @@ export async function statusRoutes(app: FastifyInstance, ctx: ServerContext): Pr
     return rendered;
   });
 
-  app.get<IdParams>('/api/v1/statuses/:id/context', async (request) => {
+  /** The caller's own original status (not a reblog); others' answer 403, unseen 404. */
+  const ownStatus = (request: FastifyRequest<IdParams>, viewerId: string): StatusRow => {
+    const status = visibleStatus(request, viewerId);
+    if (status.reblog_of_id) throw notFound();
+    if (status.account_id !== viewerId) throw new ApiError(403, 'Access denied');
+    return status;
+  };
+
+  app.put<IdParams>('/api/v1/statuses/:id', async (request) => {
+    const viewer = requireUser(ctx, request, WRITE_STATUSES);
+    const status = ownStatus(request, viewer.accountId);
+    const params = paramsOf(request);
+    if (params.status !== undefined && typeof params.status !== 'string')
+      throw unprocessable('Invalid status');
+    const text =
+      params.status === undefined ? status.content_source : (str(params.status) ?? '').trim();
+    const spoilerText = str(params.spoiler_text) ?? status.spoiler_text;
+    const mediaIds = mediaIdsOf(params);
+    const mediaError = mediaIds
+      ? mediaProblem(db, viewer.accountId, mediaIds, status.id, MAX_MEDIA_ATTACHMENTS)
+      : null;
+    if (mediaError) throw unprocessable(mediaError);
+    const hasMedia = mediaIds ? mediaIds.length > 0 : status.has_media === 1;
+    if (text.length === 0 && !hasMedia)
+      throw unprocessable('Cannot post an empty status without attachments');
+    if ([...(text + spoilerText)].length > MAX_STATUS_CHARS)
+      throw unprocessable('The status is over the character limit');
+    const poll = checkedPoll(params);
+    const updated = editStatus(
+      db,
+      status,
+      {
+        text,
+        spoilerText,
+        sensitive: bool(params.sensitive, 'sensitive') ?? status.sensitive === 1,
+        mediaIds,
+        poll,
+      },
+      host,
+    );
+    const notifications: CreatedNotification[] = [];
+    for (const accountId of editAudience(db, status.id)) {
+      const created = insertNotification(db, {
+        accountId,
+        type: 'update',
+        fromId: status.account_id,
+        statusId: status.id,
+      });
+      if (created) notifications.push(created);
+    }
+    const homeRecipients = (
+      sql(db, 'SELECT account_id FROM home_feed WHERE status_id = ?').all(status.id) as {
+        account_id: string;
+      }[]
+    ).map((r) => r.account_id);
+    publishStatusUpdated(ctx, {
+      status: updated,
+      homeRecipients,
+      mentionIds: statusMentionIds(db, status.id),
+      tags: statusTagNames(db, status.id).map((t) => t.tag),
+    });
+    publishNotifications(ctx, notifications);
+    return renderStatus(new RenderContext(ctx, viewer.accountId), updated);
+  });
+
+  app.get<IdParams>('/api/v1/statuses/:id/source', async (request) => {
+    const viewer = requireUser(ctx, request, READ_STATUSES);
+    const status = ownStatus(request, viewer.accountId);
+    return {
+      id: status.id,
+      text: status.content_source,
+      spoiler_text: status.spoiler_text,
+      content_type: status.content_type,
+    };
+  });
+
+  app.get<IdParams>('/api/v1/statuses/:id/history', async (request) => {
     const viewer = optionalUser(ctx, request, READ_STATUSES);
     const viewerId = viewer?.accountId ?? null;
     const status = visibleStatus(request, viewerId);
+    if (status.reblog_of_id) throw notFound();
     const rc = new RenderContext(ctx, viewerId);
+    const account = renderAccountById(rc, status.account_id);
+    const version = (v: {
+      source: string;
+      html: string;
+      spoiler: string;
+      sensitive: number;
+      mediaIds: string[];
+      pollOptions: string[] | null;
+      at: string;
+    }) => ({
+      content: withOrigin(v.html, ctx.origin),
+      spoiler_text: v.spoiler,
+      sensitive: v.sensitive === 1,
+      created_at: v.at,
+      account,
+      media_attachments: v.mediaIds
+        .map((id) => getMedia(db, id))
+        .filter((m) => m !== undefined)
+        .map((m) => renderAttachment(rc, m)),
+      emojis: rc.emojisFor(shortcodesIn(v.source, v.spoiler)),
+      poll: v.pollOptions ? { options: v.pollOptions.map((title) => ({ title })) } : null,
+    });
+    const parse = (text: string | null): string[] | null => {
+      if (text === null) return null;
+      try {
+        const value = JSON.parse(text) as unknown;
+        return Array.isArray(value) ? value.map(String) : null;
+      } catch {
+        return null;
+      }
+    };
+    const currentPoll = pollOfStatus(db, status.id);
+    return [
+      ...statusEdits(db, status.id).map((e) =>
+        version({
+          source: e.content_source,
+          html: e.content_html,
+          spoiler: e.spoiler_text,
+          sensitive: e.sensitive,
+          mediaIds: parse(e.media_ids_json) ?? [],
+          pollOptions: parse(e.poll_options_json),
+          at: e.created_at,
+        }),
+      ),
+      version({
+        source: status.content_source,
+        html: status.content_html,
+        spoiler: status.spoiler_text,
+        sensitive: status.sensitive,
+        mediaIds: mediaOfStatus(db, status.id).map((m) => m.id),
+        pollOptions: currentPoll ? pollOptions(currentPoll) : null,
+        at: status.edited_at ?? status.created_at,
+      }),
+    ];
+  });
+
+  app.get<IdParams>('/api/v1/statuses/:id/context', async (request) => {
+    const viewer = optionalUser(ctx, request, READ_STATUSES);
+    const viewerId = viewer?.accountId ?? null;
+    const status = originalOf(db, visibleStatus(request, viewerId));
+    const rc = new RenderContext(ctx, viewerId);
+    // Blocked (and domain-blocked) accounts' posts are left out; muted ones render muted.
+    const hidden = viewerId ? exclusionsFor(db, viewerId, true).accounts : new Set<string>();
 
     const ancestors: StatusRow[] = [];
     const seen = new Set<string>([status.id]);
@@ -164,7 +380,9 @@ export async function statusRoutes(app: FastifyInstance, ctx: ServerContext): Pr
     }
 
     const visible = (rows: StatusRow[]) =>
-      rows.filter((s) => canView(db, s, viewerId)).map((s) => renderStatus(rc, s));
+      rows
+        .filter((s) => !hidden.has(s.account_id) && canView(db, s, viewerId))
+        .map((s) => renderStatus(rc, s));
     return { ancestors: visible(ancestors), descendants: visible(descendants) };
   });
 }

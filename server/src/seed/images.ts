@@ -155,6 +155,47 @@ export function backgroundPng(width = 480, height = 270): Buffer {
   return c.png();
 }
 
+/**
+ * A small generated "photo" for seeded attachments: sky gradient, a sun or moon, layered hills
+ * and a few birds. Deterministic per variant; any size.
+ */
+export function photoPng(variant: number, width: number, height: number): Buffer {
+  const c = new Canvas(width, height);
+  const night = variant % 3 === 0;
+  const skyTop: Rgb = night ? [14, 20, 48] : mix(colour(variant), [255, 255, 255], 0.55);
+  const skyBottom: Rgb = night ? [60, 70, 120] : mix(colour(variant + 2), [255, 240, 220], 0.6);
+  const hillA = mix(colour(variant + 4), [20, 40, 30], night ? 0.75 : 0.35);
+  const hillB = mix(colour(variant + 6), [10, 20, 15], night ? 0.85 : 0.55);
+  const sunX = width * (0.25 + ((variant * 37) % 50) / 100);
+  const sunY = height * 0.3;
+  const sunR = Math.min(width, height) * 0.09;
+  const sunColour: Rgb = night ? [235, 235, 210] : [255, 214, 120];
+  const birds = Array.from({ length: 3 + (variant % 4) }, (_, i) => ({
+    x: width * (0.15 + ((i * 0.23 + variant * 0.07) % 0.7)),
+    y: height * (0.12 + ((i * 0.11 + variant * 0.05) % 0.3)),
+    s: Math.min(width, height) * (0.025 + (i % 3) * 0.008),
+  }));
+  c.fill((x, y) => {
+    const t = y / height;
+    let px: Rgb = mix(skyTop, skyBottom, t);
+    const d = Math.hypot(x - sunX, y - sunY);
+    if (d < sunR) px = sunColour;
+    else if (d < sunR * 2.2) px = mix(sunColour, px, (d - sunR) / (sunR * 1.2));
+    const ridgeA = height * (0.62 + 0.08 * Math.sin((x / width) * Math.PI * 2 + variant));
+    const ridgeB = height * (0.78 + 0.06 * Math.sin((x / width) * Math.PI * 3.3 + variant * 2));
+    if (y > ridgeA) px = mix(hillA, [0, 0, 0], ((y - ridgeA) / height) * 0.6);
+    if (y > ridgeB) px = mix(hillB, [0, 0, 0], ((y - ridgeB) / height) * 0.8);
+    for (const b of birds) {
+      const dx = Math.abs(x - b.x);
+      const dy = y - b.y;
+      if (dx < b.s && Math.abs(dy + dx * 0.55 - b.s * 0.1) < Math.max(1, b.s * 0.12))
+        px = night ? [230, 230, 240] : [30, 30, 40];
+    }
+    return [px, 255];
+  });
+  return c.png();
+}
+
 /** Writes the file unless it already exists (keeps seeding idempotent and fast). */
 export function writeOnce(file: string, build: () => Buffer): void {
   if (existsSync(file)) return;

@@ -21,6 +21,7 @@ import {
 import { planStatuses, planThread } from './content.ts';
 import { avatarPng, emojiPng, headerPng, writeOnce } from './images.ts';
 import { Random } from './random.ts';
+import { seedReading } from './reading.ts';
 
 export interface DemoLogin {
   username: string;
@@ -81,7 +82,10 @@ function writeImages(ctx: ServerContext): void {
  */
 export function seedDemoData(ctx: ServerContext): DemoLogin[] {
   writeImages(ctx);
-  if (isSeeded(ctx)) return demoLogins();
+  if (isSeeded(ctx)) {
+    seedReading(ctx);
+    return demoLogins();
+  }
   const db = ctx.db;
   const host = hostOf(ctx.origin);
   const now = Date.now();
@@ -184,6 +188,7 @@ export function seedDemoData(ctx: ServerContext): DemoLogin[] {
     }
     setSetting(db, SEED_VERSION_KEY, SEED_VERSION);
   })();
+  seedReading(ctx);
   return demoLogins();
 }
 

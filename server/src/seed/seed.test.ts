@@ -156,6 +156,62 @@ describe('demo seed', () => {
     expect((await t.app.inject({ url: '/media/%2e%2e/starling.sqlite' })).statusCode).toBe(404);
   });
 
+  it('seeds polls, attachments, reblogs, reactions, lists, a muted bot, an edit and a report', async () => {
+    const token = await passwordToken(t.app, 'alice', { password: DEMO_PASSWORD });
+    const get = async (url: string) =>
+      (await t.app.inject({ url, headers: bearer(token) })).json() as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    const byText = (text: string) =>
+      sql(t.ctx.db, 'SELECT id FROM statuses WHERE content_source LIKE ?').get(`${text}%`) as {
+        id: string;
+      };
+    const mascot = await get(`/api/v1/statuses/${byText('Poll: which bird').id}`);
+    expect(mascot.poll).toMatchObject({ multiple: false, voted: false, expired: false });
+    expect(mascot.poll.votes_count).toBeGreaterThan(0);
+    const feed = await get(`/api/v1/statuses/${byText('Poll (pick any)').id}`);
+    expect(feed.poll).toMatchObject({ multiple: true, voted: true });
+    const closed = await get(`/api/v1/statuses/${byText('Poll: best time').id}`);
+    expect(closed.poll.expired).toBe(true);
+    const gallery = await get(`/api/v1/statuses/${byText('Six starlings').id}`);
+    expect(gallery.media_attachments).toHaveLength(6);
+    expect(gallery.pleroma.emoji_reactions.map((r: { name: string }) => r.name)).toContain(
+      'starling',
+    );
+    const owl = await get(`/api/v1/statuses/${byText('An owl stared').id}`);
+    expect(owl).toMatchObject({ sensitive: true, spoiler_text: 'eye contact (owl photo)' });
+    const notes = await get(`/api/v1/statuses/${byText('Field notes').id}`);
+    expect(notes.media_attachments.map((m: { type: string }) => m.type)).toEqual([
+      'image',
+      'unknown',
+    ]);
+    for (const m of [...gallery.media_attachments, ...notes.media_attachments]) {
+      const file = await t.app.inject({ url: new URL(m.url).pathname });
+      expect(file.statusCode, m.url).toBe(200);
+    }
+    const photo = await t.app.inject({ url: new URL(gallery.media_attachments[0].url).pathname });
+    expect(photo.rawPayload.subarray(0, 8)).toEqual(PNG_SIGNATURE);
+
+    const home = (await get('/api/v1/timelines/home?limit=40')) as unknown as Record<
+      string,
+      any // eslint-disable-line @typescript-eslint/no-explicit-any
+    >[];
+    expect(home.some((s) => s.reblog !== null)).toBe(true);
+    const mutes = (await get('/api/v1/mutes')) as unknown as { acct: string; bot: boolean }[];
+    expect(mutes).toEqual([expect.objectContaining({ acct: 'feedbot@news.example', bot: true })]);
+    expect((await get('/api/v1/lists')) as unknown).toHaveLength(2);
+    expect(
+      ((await get('/api/v1/bookmarks')) as unknown as unknown[]).length,
+    ).toBeGreaterThanOrEqual(3);
+    const edited = await get(`/api/v1/statuses/${byText('Seen TWO goldfinches').id}/history`);
+    expect(edited).toHaveLength(2);
+    expect(
+      (
+        sql(t.ctx.db, "SELECT count(*) AS n FROM reports WHERE state = 'open'").get() as {
+          n: number;
+        }
+      ).n,
+    ).toBe(1);
+  });
+
   it('adds bulk statuses with home-feed rows in one go', async () => {
     const before = counts();
     const started = performance.now();

@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import { sql } from '../db/index.ts';
+import { nowIso, sql } from '../db/index.ts';
 import { getFollow } from '../db/follows.ts';
 
 export interface RelationshipJson {
@@ -30,8 +30,8 @@ export function renderRelationship(
     Boolean(sql(db, `SELECT 1 FROM ${table} WHERE account_id = ? AND target_id = ?`).get(a, b));
   const mute = sql(
     db,
-    'SELECT notifications FROM mutes WHERE account_id = ? AND target_id = ?',
-  ).get(viewerId, targetId) as { notifications: number } | undefined;
+    'SELECT notifications FROM mutes WHERE account_id = ? AND target_id = ? AND (expires_at IS NULL OR expires_at > ?)',
+  ).get(viewerId, targetId, nowIso()) as { notifications: number } | undefined;
   const note = sql(
     db,
     'SELECT comment FROM account_notes WHERE account_id = ? AND target_id = ?',
@@ -39,7 +39,12 @@ export function renderRelationship(
   return {
     blocked_by: has('blocks', targetId, viewerId),
     blocking: has('blocks', viewerId, targetId),
-    domain_blocking: false,
+    domain_blocking: Boolean(
+      sql(
+        db,
+        'SELECT 1 FROM domain_blocks d JOIN accounts a ON lower(a.domain) = d.domain WHERE d.account_id = ? AND a.id = ?',
+      ).get(viewerId, targetId),
+    ),
     endorsed: false,
     followed_by: incoming?.state === 'accepted',
     following: outgoing?.state === 'accepted',

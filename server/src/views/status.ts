@@ -1,8 +1,12 @@
-import { sql } from '../db/index.ts';
+import { nowIso, sql } from '../db/index.ts';
+import { mediaOfStatus } from '../db/media.ts';
+import { getPoll } from '../db/polls.ts';
 import { canView, getStatus, type StatusRow } from '../db/statuses.ts';
 import { acctOf, accountApId, renderAccount } from './account.ts';
 import type { RenderContext } from './context.ts';
 import { withOrigin } from './html.ts';
+import { renderAttachment } from './media.ts';
+import { renderPoll } from './poll.ts';
 import { shortcodesIn } from './text.ts';
 
 interface StatusFacts {
@@ -14,6 +18,8 @@ interface StatusFacts {
   bookmarked: number;
   pinned_at: string | null;
   thread_muted: number;
+  author_muted: number;
+  poll_id: string | null;
   context_key: string | null;
 }
 
@@ -27,6 +33,9 @@ const FACTS_SQL = `SELECT
   EXISTS (SELECT 1 FROM bookmarks WHERE status_id = @status AND account_id = @viewer) AS bookmarked,
   (SELECT pinned_at FROM status_pins WHERE status_id = @status AND account_id = @author) AS pinned_at,
   EXISTS (SELECT 1 FROM thread_mutes WHERE account_id = @viewer AND conversation_id = @conversation) AS thread_muted,
+  EXISTS (SELECT 1 FROM mutes WHERE account_id = @viewer AND target_id = @author
+    AND (expires_at IS NULL OR expires_at > @now)) AS author_muted,
+  (SELECT id FROM polls WHERE status_id = @status) AS poll_id,
   (SELECT context_key FROM conversations WHERE id = @conversation) AS context_key`;
 
 export function statusUri(rc: RenderContext, status: StatusRow): string {
@@ -51,20 +60,97 @@ export function renderStatus(
   return rc.memo(key, () => buildStatus(rc, status, options.withSource ?? false));
 }
 
+function factsOf(rc: RenderContext, status: StatusRow): StatusFacts {
+  return sql(rc.db, FACTS_SQL).get({
+    status: status.id,
+    viewer: rc.viewerId ?? '',
+    author: status.account_id,
+    conversation: status.conversation_id,
+    now: nowIso(),
+  }) as StatusFacts;
+}
+
+/**
+ * A reblog as Pleroma renders an Announce: its own id, account, visibility and created_at; the
+ * reblogged status nested under `reblog`, whose content, attachments, tags and the viewer's
+ * favourited/bookmarked flags are repeated on the outside; counters zero.
+ */
+function buildReblog(
+  rc: RenderContext,
+  status: StatusRow,
+  original: StatusRow | undefined,
+): Record<string, unknown> {
+  const author = rc.account(status.account_id);
+  if (!author) throw new Error(`status ${status.id} has no author`);
+  const facts = factsOf(rc, status);
+  const inner =
+    original && canView(rc.db, original, rc.viewerId) ? renderStatus(rc, original) : null;
+  const uri = statusUri(rc, status);
+  return {
+    id: status.id,
+    uri,
+    url: uri,
+    account: renderAccount(rc, author),
+    content: inner?.content ?? '',
+    created_at: status.created_at,
+    edited_at: null,
+    emojis: [],
+    favourites_count: 0,
+    reblogs_count: 0,
+    replies_count: 0,
+    favourited: inner?.favourited ?? false,
+    reblogged: inner?.reblogged ?? false,
+    bookmarked: inner?.bookmarked ?? false,
+    muted: facts.author_muted === 1,
+    pinned: false,
+    sensitive: false,
+    spoiler_text: '',
+    visibility: status.visibility,
+    media_attachments: inner?.media_attachments ?? [],
+    mentions: inner?.mentions ?? [],
+    tags: inner?.tags ?? [],
+    card: null,
+    poll: null,
+    application: null,
+    language: null,
+    in_reply_to_id: null,
+    in_reply_to_account_id: null,
+    reblog: inner,
+    text: null,
+    pleroma: {
+      local: status.local === 1,
+      conversation_id: status.conversation_id,
+      direct_conversation_id: null,
+      context: `${rc.origin}/contexts/${facts.context_key ?? status.conversation_id}`,
+      in_reply_to_account_acct: null,
+      content: { 'text/plain': '' },
+      spoiler_text: { 'text/plain': '' },
+      expires_at: null,
+      thread_muted: false,
+      emoji_reactions: [],
+      parent_visible: false,
+      pinned_at: null,
+      quotes_count: 0,
+      bookmark_folder: null,
+      quote: null,
+      quote_id: null,
+      quote_url: null,
+      quote_visible: false,
+      list_id: null,
+    },
+  };
+}
+
 function buildStatus(
   rc: RenderContext,
   status: StatusRow,
   withSource: boolean,
 ): Record<string, unknown> {
   const db = rc.db;
+  if (status.reblog_of_id) return buildReblog(rc, status, getStatus(db, status.reblog_of_id));
   const author = rc.account(status.account_id);
   if (!author) throw new Error(`status ${status.id} has no author`);
-  const facts = sql(db, FACTS_SQL).get({
-    status: status.id,
-    viewer: rc.viewerId ?? '',
-    author: status.account_id,
-    conversation: status.conversation_id,
-  }) as StatusFacts;
+  const facts = factsOf(rc, status);
   const mentions = (
     sql(
       db,
@@ -116,7 +202,8 @@ function buildStatus(
   const parentAuthor = status.in_reply_to_account_id
     ? rc.account(status.in_reply_to_account_id)
     : null;
-  const reblogOf = status.reblog_of_id ? getStatus(db, status.reblog_of_id) : undefined;
+  const poll = facts.poll_id ? getPoll(db, facts.poll_id) : undefined;
+  const media = status.has_media ? mediaOfStatus(db, status.id) : [];
   const direct = status.visibility === 'direct';
 
   return {
@@ -134,21 +221,21 @@ function buildStatus(
     favourited: facts.favourited === 1,
     reblogged: facts.reblogged === 1,
     bookmarked: facts.bookmarked === 1,
-    muted: facts.thread_muted === 1,
+    muted: facts.thread_muted === 1 || facts.author_muted === 1,
     pinned: facts.pinned_at !== null,
     sensitive: status.sensitive === 1,
     spoiler_text: status.spoiler_text,
     visibility: status.visibility,
-    media_attachments: [],
+    media_attachments: media.map((m) => renderAttachment(rc, m)),
     mentions,
     tags,
     card: null,
-    poll: null,
+    poll: poll ? renderPoll(rc, poll, status.account_id) : null,
     application: status.app_name ? { name: status.app_name, website: status.app_website } : null,
     language: null,
     in_reply_to_id: status.in_reply_to_id,
     in_reply_to_account_id: status.in_reply_to_account_id,
-    reblog: reblogOf && canView(db, reblogOf, rc.viewerId) ? renderStatus(rc, reblogOf) : null,
+    reblog: null,
     text: withSource ? status.content_source : null,
     pleroma: {
       local: status.local === 1,

@@ -5,6 +5,7 @@ import { startInstance } from '../e2e/instance.ts';
 import { measureBundle } from './bundle-size.ts';
 import { coldLoadTimes } from './cold-load.ts';
 import { homeTimelineLatency } from './home-timeline.ts';
+import { timelineScroll } from './timeline-scroll.ts';
 import { median, percentile } from './stats.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -12,13 +13,20 @@ const DIST = path.join(ROOT, 'dist');
 const COLD_LOAD_RUNS = 7;
 const BENCH_STATUSES = 100_000;
 const BENCH_REQUESTS = 1_000;
+/** Statuses scrolled through on the public timeline (quality bar: 2,000). */
+const SCROLL_STATUSES = 2_000;
+/**
+ * Bulk statuses added so that the public (local-only) timeline holds SCROLL_STATUSES: they are
+ * spread over every seeded account, and 9 of the 14 are local.
+ */
+const SCROLL_BULK_STATUSES = 3_300;
 
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
 const ms = (value: number) => `${value.toFixed(value < 10 ? 2 : 0)} ms`;
 const line = (label: string, value: string, budget?: string) =>
   console.log(`${label.padEnd(48)} ${value}${budget ? `   (budget ${budget})` : ''}`);
 
-/** `npm run bench -- --only=bundle,cold,server` runs a subset. */
+/** `npm run bench -- --only=bundle,cold,server,scroll` runs a subset. */
 const only = process.argv
   .find((arg) => arg.startsWith('--only='))
   ?.slice('--only='.length)
@@ -60,4 +68,21 @@ if (runs('server')) {
     `home timeline p99 (${latency.statuses} statuses, ${latency.requests} requests)`,
     ms(percentile(latency.latenciesMs, 0.99)),
   );
+}
+
+if (runs('scroll')) {
+  const instance = await startInstance([], { bulkStatuses: SCROLL_BULK_STATUSES });
+  try {
+    const result = await timelineScroll(`${instance.url}main/public`, SCROLL_STATUSES);
+    const mb = (bytes: number) => `${(bytes / 1_000_000).toFixed(1)} MB`;
+    const loaded = `${result.statuses} statuses`;
+    line(`JS heap after loading ${loaded} (after GC)`, mb(result.heapUsedBytes), '100 MB');
+    line(`longest task while scrolling through them`, ms(result.longestTaskMs), '50 ms');
+    line(`post cards in the DOM at the end`, String(result.cardsAtEnd), '80');
+    line(`post cards in the DOM, most while scrolling`, String(result.maxCards), '80');
+    line(`post cards in the DOM back at the top`, String(result.cardsAfterReturn));
+    line(`time to scroll through them`, `${result.seconds.toFixed(0)} s`);
+  } finally {
+    await instance.stop();
+  }
 }

@@ -40,11 +40,35 @@ async function waitUntilServing(url: string, child: ChildProcess): Promise<void>
   throw new Error(`local instance did not answer at ${url} within ${START_TIMEOUT_MS} ms`);
 }
 
+export interface StartOptions {
+  /**
+   * Public statuses added (server/src/seed/bulk.ts) to the demo seed before the instance starts,
+   * for benchmarks of long timelines. They go to the seeded accounts in turn, local and remote.
+   */
+  bulkStatuses?: number;
+}
+
+/** Writes the demo seed plus `count` bulk statuses into a data folder, as the instance would. */
+async function prefill(dataDir: string, origin: string, count: number): Promise<void> {
+  const { buildApp } = await import('../server/src/app.ts');
+  const { addBulkStatuses } = await import('../server/src/seed/bulk.ts');
+  const { app, ctx } = await buildApp({ dataDir, origin });
+  try {
+    addBulkStatuses(ctx, count);
+  } finally {
+    await app.close();
+  }
+}
+
 /** Starts the real local instance (built client, demo seed) on a free port with a fresh data folder. */
-export async function startInstance(extraArgs: string[] = []): Promise<RunningInstance> {
+export async function startInstance(
+  extraArgs: string[] = [],
+  options: StartOptions = {},
+): Promise<RunningInstance> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'starling-e2e-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}/`;
+  if (options.bulkStatuses) await prefill(dataDir, url.replace(/\/$/, ''), options.bulkStatuses);
   const child = spawn(
     process.execPath,
     [

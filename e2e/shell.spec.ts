@@ -21,9 +21,11 @@ test('a login-required route sends an anonymous visitor to /main/all', async ({ 
 });
 
 test('a route whose screen comes later shows a titled placeholder', async ({ page }) => {
-  await page.goto('/notice/123');
+  await page.goto('/search?query=starlings');
   const main = page.getByRole('main');
-  await expect(main.getByRole('heading', { name: 'Conversation — status 123' })).toBeVisible();
+  await expect(
+    main.getByRole('heading', { name: 'Search — search for “starlings”' }),
+  ).toBeVisible();
   await expect(main.getByText('This screen arrives in a later version of Starling.')).toBeVisible();
 });
 
@@ -58,7 +60,8 @@ test('the features panel shows the text limit and the upload limit in MiB', asyn
 test('going back restores the scroll position of the timeline', async ({ page }) => {
   await page.setViewportSize({ width: 1000, height: 600 });
   await page.goto('/main/all');
-  await expect(page.getByRole('article')).toHaveCount(20);
+  await expect(page.getByRole('article').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Load older statuses' })).toBeAttached();
   const room = await page.evaluate(() => document.documentElement.scrollHeight - innerHeight);
   test.skip(room < 200, 'the first page is too short to scroll');
   const position = Math.min(600, room);

@@ -161,10 +161,10 @@ describe('desktop bar', () => {
     expect(screen.getByRole('search')).toBeTruthy();
   });
 
-  it('logout asks the auth feature; anonymous visitors get no logout button', () => {
+  it('logout asks the auth feature; anonymous visitors get no logout button', async () => {
     renderLayout();
     fireEvent.click(screen.getByRole('button', { name: 'Log out' }));
-    expect(requestLogout).toHaveBeenCalled();
+    await waitFor(() => expect(requestLogout).toHaveBeenCalled());
     act(() => signInAs(null));
     expect(screen.queryByRole('button', { name: 'Log out' })).toBeNull();
   });
@@ -181,35 +181,35 @@ describe('desktop bar', () => {
 describe('mobile bar drawers', () => {
   beforeEach(() => setViewport(390, 844));
 
-  it('the menu button toggles the side drawer and reports it', () => {
+  it('the menu button toggles the side drawer and reports it', async () => {
     renderLayout();
     const menu = screen.getByRole('button', { name: 'Menu' });
     expect(menu.getAttribute('aria-expanded')).toBe('false');
     fireEvent.click(menu);
     expect(menu.getAttribute('aria-expanded')).toBe('true');
-    expect(screen.getByRole('navigation', { name: 'drawer' })).toBeTruthy();
+    expect(await screen.findByRole('navigation', { name: 'drawer' })).toBeTruthy();
     fireEvent.click(menu);
     expect(screen.queryByRole('navigation', { name: 'drawer' })).toBeNull();
   });
 
-  it('the notification drawer closes by its close button, marking notifications seen', () => {
+  it('the notification drawer closes by its close button, marking notifications seen', async () => {
     const markSeen = vi.fn();
     setMarkNotificationsSeen(markSeen);
     renderLayout();
     fireEvent.click(screen.getByRole('button', { name: 'Notifications' }));
-    expect(screen.getByRole('dialog', { name: 'Notifications' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Notifications' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(markSeen).toHaveBeenCalledTimes(1);
     setMarkNotificationsSeen(() => {});
   });
 
-  it('closes on a right swipe of 50 px, not on a shorter one, without marking seen', () => {
+  it('closes on a right swipe of 50 px, not on a shorter one, without marking seen', async () => {
     const markSeen = vi.fn();
     setMarkNotificationsSeen(markSeen);
     renderLayout();
     fireEvent.click(screen.getByRole('button', { name: 'Notifications' }));
-    const drawer = screen.getByRole('dialog', { name: 'Notifications' });
+    const drawer = await screen.findByRole('dialog', { name: 'Notifications' });
     fireEvent.touchStart(drawer, { touches: [{ clientX: 100, clientY: 10 }] });
     fireEvent.touchEnd(drawer, { changedTouches: [{ clientX: 149, clientY: 10 }] });
     expect(screen.getByRole('dialog')).toBeTruthy();
@@ -220,10 +220,10 @@ describe('mobile bar drawers', () => {
     setMarkNotificationsSeen(() => {});
   });
 
-  it('a route change closes the notification drawer silently', () => {
+  it('a route change closes the notification drawer silently', async () => {
     renderLayout();
     fireEvent.click(screen.getByRole('button', { name: 'Notifications' }));
-    expect(screen.getByRole('dialog')).toBeTruthy();
+    expect(await screen.findByRole('dialog')).toBeTruthy();
     act(() => navigate('/about'));
     expect(screen.queryByRole('dialog')).toBeNull();
   });

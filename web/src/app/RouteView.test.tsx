@@ -44,9 +44,11 @@ describe('RouteView', () => {
   it('shows a titled placeholder and names the page with the unseen count', async () => {
     useSession.setState({ status: 'signedIn', token: 't' });
     useUnseen.getState().set({ notifications: 2, chats: 1 });
-    go('/notice/123');
+    go('/search?query=starlings');
     render(<RouteView />);
-    expect(await screen.findByRole('heading', { name: 'Conversation — status 123' })).toBeTruthy();
-    expect(document.title).toBe('(3) Conversation | Starling');
+    expect(
+      await screen.findByRole('heading', { name: 'Search — search for “starlings”' }),
+    ).toBeTruthy();
+    expect(document.title).toBe('(3) Search | Starling');
   });
 });

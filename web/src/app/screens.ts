@@ -1,6 +1,5 @@
-import { createElement, lazy, type ComponentType } from 'react';
-import { PublicTimeline } from '../features/timeline/PublicTimeline.tsx';
-import { t } from '../i18n/index.ts';
+import { lazy, type ComponentType } from 'react';
+import { TimelineScreen } from '../features/timeline/screens.tsx';
 import type { RouteMatch } from './router/matchRoute.ts';
 
 /** What every routed screen receives: the matched route with its parameters and query. */
@@ -13,17 +12,13 @@ export type Screen = ComponentType<ScreenProps>;
 /** Routes that only ever redirect (the guards send them elsewhere) and need no screen. */
 export const REDIRECT_ONLY_ROUTES: readonly string[] = ['root'];
 
-/** The public timelines stay in the start-up chunk: they are what most visitors land on. */
-function PublicTimelineScreen({ match }: ScreenProps) {
-  const local = match.route.name === 'public-timeline';
-  return createElement(PublicTimeline, {
-    key: String(local),
-    local,
-    title: t(match.route.titleKey),
-  });
-}
-
 // Every screen but the public timelines sits in its own chunk, so the start-up chunk stays small.
+// The other timeline routes share the public timelines' screen, loaded lazily like the rest.
+const LazyTimelineScreen = lazy(() =>
+  import('../features/timeline/screens.tsx').then((module) => ({
+    default: module.TimelineScreen,
+  })),
+);
 const Placeholder = lazy(() =>
   import('./Placeholder.tsx').then((module) => ({ default: module.Placeholder })),
 );
@@ -44,27 +39,34 @@ const AboutScreen = lazy(() =>
   import('../features/about/AboutScreen.tsx').then((module) => ({ default: module.AboutScreen })),
 );
 
+const ConversationScreen = lazy(() =>
+  import('../features/conversation/screens.ts').then((module) => ({
+    default: module.ConversationScreen,
+  })),
+);
+
 export const NotFoundScreen = lazy(() =>
   import('./NotFound.tsx').then((module) => ({ default: module.NotFound })),
 );
 
 /** Route name → screen. Routes whose screens arrive in later issues show the placeholder. */
 export const SCREENS: Readonly<Record<string, Screen>> = {
-  'public-external-timeline': PublicTimelineScreen,
-  'public-timeline': PublicTimelineScreen,
+  // The public timelines stay in the start-up chunk: they are what most visitors land on.
+  'public-external-timeline': TimelineScreen,
+  'public-timeline': TimelineScreen,
   login: LoginScreen,
   'oauth-callback': OAuthCallbackScreen,
   'nav-edit': NavEditScreen,
   about: AboutScreen,
-  friends: Placeholder,
+  friends: LazyTimelineScreen,
   'remote-interaction': Placeholder,
-  'tag-timeline': Placeholder,
-  bookmarks: Placeholder,
-  conversation: Placeholder,
+  'tag-timeline': LazyTimelineScreen,
+  bookmarks: LazyTimelineScreen,
+  conversation: ConversationScreen,
   'remote-user-profile-acct': Placeholder,
   'remote-user-profile': Placeholder,
   interactions: Placeholder,
-  dms: Placeholder,
+  dms: LazyTimelineScreen,
   chats: Placeholder,
   chat: Placeholder,
   'external-user-profile': Placeholder,
@@ -78,7 +80,7 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   announcements: Placeholder,
   lists: Placeholder,
   'lists-new': Placeholder,
-  'lists-timeline': Placeholder,
+  'lists-timeline': LazyTimelineScreen,
   'lists-edit': Placeholder,
   notifications: Placeholder,
   'user-profile': Placeholder,

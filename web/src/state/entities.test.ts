@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { parseStatus } from '../api/schemas/index.ts';
 import { denormalizeStatus, useEntities } from './entities.ts';
 
-const account = (id: string) => ({ id, username: `u${id}`, acct: `u${id}`, display_name: `U${id}` });
+const account = (id: string) => ({
+  id,
+  username: `u${id}`,
+  acct: `u${id}`,
+  display_name: `U${id}`,
+});
 const rawStatus = (id: string, extra: object = {}) => ({
   id,
   content: `<p>${id}</p>`,

@@ -1,4 +1,9 @@
 import { create } from 'zustand';
+import {
+  DEFAULT_MAX_DEPTH_IN_THREAD,
+  type ConversationDisplay,
+  type OtherRepliesButtonPlacement,
+} from '../lib/conversationSettings.ts';
 import type { ThirdColumnMode } from '../lib/layout.ts';
 import { readStored, writeStored } from './storage.ts';
 
@@ -17,6 +22,54 @@ export interface Preferences {
   autohideFloatingPostButton: boolean;
   /** The timeline route the user was last on; logout sets it to public (spec part 1, §4). */
   lastTimeline: string;
+  /**
+   * Real-time updates over the streaming socket instead of polling. On by default (Pleroma-FE
+   * starts with it off): the local instance, and any Pleroma since 2.x, streams reliably.
+   */
+  useStreamingApi: boolean;
+  // Timelines (spec part 1, §4 Timeline).
+  /** New statuses stop showing by themselves while the tab is not focused. */
+  pauseOnUnfocused: boolean;
+  /** Replies shown on timelines: all, only to people followed, or only to oneself. */
+  replyVisibility: 'all' | 'following' | 'self';
+  // The post card (spec part 2, §3 user preferences; defaults from §9 or Pleroma's own).
+  /** Ask before repeating. */
+  modalOnRepeat: boolean;
+  /** Hide the counts of replies, repeats and favourites. */
+  hidePostStats: boolean;
+  /** Posts containing any of these (case-insensitive) are muted. */
+  muteWords: string[];
+  /** Remove muted posts entirely instead of collapsing them. */
+  hideMutedPosts: boolean;
+  /** Remove posts of muted threads entirely. */
+  hideMutedThreads: boolean;
+  /** Remove posts muted by a mute word entirely. */
+  hideWordFilteredPosts: boolean;
+  /** Remove posts the server marks as filtered entirely. */
+  hideFilteredStatuses: boolean;
+  /** Mute posts by bot accounts. */
+  muteBotStatuses: boolean;
+  hideBotIndication: boolean;
+  /** Collapse a post with a content warning behind show-content. */
+  collapseMessageWithSubject: boolean;
+  /** Lines starting with > are shown as greentext. */
+  greentext: boolean;
+  emojiReactionsOnTimeline: boolean;
+  /** Thumbnails above this count are hidden; null means no limit. */
+  maxThumbnails: number | null;
+  hideAttachments: boolean;
+  hideAttachmentsInConv: boolean;
+  hideNsfw: boolean;
+  useOneClickNsfw: boolean;
+  loopVideo: boolean;
+  loopVideoSilentOnly: boolean;
+  // Conversations (spec part 1, §2 conversation view, §4, §9).
+  /** Replies nested as a tree, or every status in order. */
+  conversationDisplay: ConversationDisplay;
+  /** How deep the tree nests; branches show to this minus 2 by default (at least 1). */
+  maxDepthInThread: number;
+  /** Where 'show other replies' sits: below the post or inside it. */
+  conversationOtherRepliesButton: OtherRepliesButtonPlacement;
 }
 
 /** Kept for readers of the first name of this type. */
@@ -30,6 +83,31 @@ export const DEFAULT_PREFERENCES: Preferences = {
   thirdColumnMode: 'notifications',
   autohideFloatingPostButton: false,
   lastTimeline: 'public-timeline',
+  useStreamingApi: true,
+  pauseOnUnfocused: true,
+  replyVisibility: 'all',
+  modalOnRepeat: false,
+  hidePostStats: false,
+  muteWords: [],
+  hideMutedPosts: false,
+  hideMutedThreads: true,
+  hideWordFilteredPosts: false,
+  hideFilteredStatuses: false,
+  muteBotStatuses: false,
+  hideBotIndication: false,
+  collapseMessageWithSubject: false,
+  greentext: false,
+  emojiReactionsOnTimeline: true,
+  maxThumbnails: 16,
+  hideAttachments: false,
+  hideAttachmentsInConv: false,
+  hideNsfw: true,
+  useOneClickNsfw: false,
+  loopVideo: true,
+  loopVideoSilentOnly: true,
+  conversationDisplay: 'tree',
+  maxDepthInThread: DEFAULT_MAX_DEPTH_IN_THREAD,
+  conversationOtherRepliesButton: 'below',
 };
 
 export const PREFERENCES_STORAGE_KEY = 'starling:preferences';
@@ -46,6 +124,32 @@ const VALID: { [K in keyof Preferences]: (value: unknown) => boolean } = {
   thirdColumnMode: (value) => THIRD_COLUMN_MODES.includes(value),
   autohideFloatingPostButton: isBoolean,
   lastTimeline: (value) => typeof value === 'string' && value !== '',
+  useStreamingApi: isBoolean,
+  pauseOnUnfocused: isBoolean,
+  replyVisibility: (value) => value === 'all' || value === 'following' || value === 'self',
+  modalOnRepeat: isBoolean,
+  hidePostStats: isBoolean,
+  muteWords: (value) => Array.isArray(value) && value.every((word) => typeof word === 'string'),
+  hideMutedPosts: isBoolean,
+  hideMutedThreads: isBoolean,
+  hideWordFilteredPosts: isBoolean,
+  hideFilteredStatuses: isBoolean,
+  muteBotStatuses: isBoolean,
+  hideBotIndication: isBoolean,
+  collapseMessageWithSubject: isBoolean,
+  greentext: isBoolean,
+  emojiReactionsOnTimeline: isBoolean,
+  maxThumbnails: (value) =>
+    value === null || (typeof value === 'number' && Number.isInteger(value) && value >= 0),
+  hideAttachments: isBoolean,
+  hideAttachmentsInConv: isBoolean,
+  hideNsfw: isBoolean,
+  useOneClickNsfw: isBoolean,
+  loopVideo: isBoolean,
+  loopVideoSilentOnly: isBoolean,
+  conversationDisplay: (value) => value === 'tree' || value === 'linear',
+  maxDepthInThread: (value) => typeof value === 'number' && Number.isInteger(value) && value >= 1,
+  conversationOtherRepliesButton: (value) => value === 'below' || value === 'inside',
 };
 
 const KEYS = Object.keys(DEFAULT_PREFERENCES) as (keyof Preferences)[];

@@ -54,3 +54,78 @@ describe('RichContent with plain text', () => {
     expect(container.querySelector('img')?.getAttribute('src')).toBe('/b.png');
   });
 });
+
+describe('RichContent links and greentext', () => {
+  it('links known mentions to the profile and hashtags to the tag timeline, in the app', () => {
+    const { container } = render(
+      <RichContent
+        html={
+          '<p><a class="mention" href="https://x.example/users/bob">@bob</a> ' +
+          '<a class="hashtag" href="https://x.example/tag/Birds">#Birds</a> ' +
+          '<a href="https://x.example/tag/known">#known</a> <a href="https://x.example/other">other</a></p>'
+        }
+        mentions={[{ id: '42', url: 'https://x.example/users/bob' }]}
+        tags={[{ name: 'known', url: 'https://x.example/tag/known' }]}
+      />,
+    );
+    const hrefs = Array.from(container.querySelectorAll('a'), (a) => [
+      a.getAttribute('href'),
+      a.getAttribute('target'),
+    ]);
+    expect(hrefs).toEqual([
+      ['/users/42', null],
+      ['/tag/Birds', null],
+      ['/tag/known', null],
+      ['https://x.example/other', '_blank'],
+    ]);
+  });
+
+  it('marks lines starting with > as greentext only when asked', () => {
+    const html = '<p>&gt;be me<br>normal line<br>  &gt;<b>bold</b> quote</p>';
+    const on = render(<RichContent html={html} greentext />).container;
+    const marked = Array.from(on.querySelectorAll('.greentext'), (span) => span.textContent);
+    expect(marked).toEqual(['>be me', '  >bold quote']);
+    const off = render(<RichContent html={html} />).container;
+    expect(off.querySelector('.greentext')).toBeNull();
+  });
+});
+
+describe('RichContent sanitising', () => {
+  it('drops dangerous elements with their content but keeps the text of harmless unknown ones', () => {
+    const { container } = render(
+      <RichContent
+        html={
+          '<div><p>kept <span>inside</span></p></div><svg><script>bad()</script></svg>' +
+          '<style>body{}</style><iframe srcdoc="x"></iframe><math><mi>m</mi></math>'
+        }
+      />,
+    );
+    expect(container.textContent).toBe('kept inside');
+    const root = container.firstElementChild;
+    expect(root?.querySelector('svg, script, style, iframe, math, div')).toBeNull();
+  });
+
+  it('refuses obfuscated script URLs in links and images', () => {
+    const { container } = render(
+      <RichContent
+        html={
+          '<a href="java&#x09;script:alert(1)">a</a><a href=" JaVaScRiPt:alert(1)">b</a>' +
+          '<a href="data:text/html,x">c</a><img src="javascript:alert(1)"><a href="/tag/x">d</a>'
+        }
+      />,
+    );
+    const hrefs = Array.from(container.querySelectorAll('a'), (a) => a.getAttribute('href'));
+    expect(hrefs).toEqual([null, null, null, '/tag/x']);
+    expect(container.querySelector('img')).toBeNull();
+  });
+});
+
+describe('RichContent custom emoji', () => {
+  it('shows the shortcode as text when the emoji image URL is not safe', () => {
+    const { container } = render(
+      <RichContent text="hi :evil:" emojis={[{ shortcode: 'evil', url: 'javascript:alert(1)' }]} />,
+    );
+    expect(container.querySelector('img')).toBeNull();
+    expect(container.textContent).toBe('hi :evil:');
+  });
+});

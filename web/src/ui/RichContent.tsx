@@ -1,5 +1,6 @@
-import DOMPurify from 'dompurify';
 import { createElement, Fragment, type ReactNode } from 'react';
+import { Link } from '../app/router/Link.tsx';
+import { isGreentextLine } from '../lib/statusText.ts';
 import styles from './RichContent.module.css';
 
 /** The one place server HTML becomes UI. Everything else passes strings through here. */
@@ -18,6 +19,29 @@ interface RichContentProps {
   className?: string;
   /** Render inline (display names) instead of as a block (status bodies, bios). */
   inline?: boolean;
+  /** Accounts mentioned in the HTML: links to their profile URL become in-app profile links. */
+  mentions?: readonly RichContentMention[];
+  /** Hashtags of the HTML: their links become in-app tag-timeline links. */
+  tags?: readonly RichContentTag[];
+  /** Lines starting with '>' are marked as greentext. */
+  greentext?: boolean;
+}
+
+export interface RichContentMention {
+  id: string;
+  url: string;
+}
+
+export interface RichContentTag {
+  name: string;
+  url: string;
+}
+
+interface RenderContext {
+  emojis: Map<string, RichContentEmoji>;
+  mentions: Map<string, string>;
+  tags: Map<string, string>;
+  greentext: boolean;
 }
 
 const ALLOWED_TAGS = [
@@ -56,18 +80,75 @@ const SAFE_URL = /^(?:https?:|mailto:|\/(?!\/))/i;
 const SHORTCODE = /:([\w+-]+):/g;
 const ATTRIBUTE_TO_PROP: Record<string, string> = { class: 'className' };
 
-function sanitise(html: string): DocumentFragment {
-  return DOMPurify.sanitize(html, {
-    ALLOWED_TAGS,
-    ALLOWED_ATTR,
-    ALLOWED_URI_REGEXP: SAFE_URL,
-    RETURN_DOM_FRAGMENT: true,
-  });
+/**
+ * Elements dropped together with everything inside them: raw text, foreign content, embedded
+ * content and form controls. Any other unknown element is unwrapped (its children are kept).
+ */
+const DROPPED_WITH_CONTENT = new Set([
+  'script',
+  'style',
+  'template',
+  'noscript',
+  'noembed',
+  'noframes',
+  'iframe',
+  'frame',
+  'frameset',
+  'object',
+  'embed',
+  'applet',
+  'svg',
+  'math',
+  'textarea',
+  'title',
+  'xmp',
+  'plaintext',
+  'select',
+  'option',
+  'button',
+  'input',
+  'form',
+  'head',
+  'meta',
+  'link',
+  'base',
+  'canvas',
+  'audio',
+  'video',
+  'source',
+  'track',
+  'picture',
+  'map',
+  'area',
+  'dialog',
+  'portal',
+  'slot',
+]);
+const URL_ATTRIBUTES = new Set(['href', 'src']);
+// Browsers ignore these characters inside a URL scheme ("java\tscript:"), so a check must too.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const IGNORED_IN_URLS = /[\u0000-\u0020\u007f-\u009f]/g;
+
+/**
+ * Parses server HTML into an inert document: a DOMParser document has no browsing context, so
+ * nothing in it runs or loads. Its nodes are never inserted into the page; toReact() builds new
+ * React elements from the allow-listed tags and attributes only, so there is no serialise-and-
+ * reparse step for mutation XSS to exploit.
+ */
+function parseInert(html: string): Node {
+  return new DOMParser().parseFromString(html, 'text/html').body;
+}
+
+function safeUrl(value: string): string | null {
+  const url = value.replace(IGNORED_IN_URLS, '');
+  return SAFE_URL.test(url) ? url : null;
 }
 
 function emojiImage(emoji: RichContentEmoji, key: string): ReactNode {
   const text = `:${emoji.shortcode}:`;
-  return <img key={key} className={styles.emoji} src={emoji.url} alt={text} title={text} />;
+  const src = safeUrl(emoji.url);
+  if (!src) return text;
+  return <img key={key} className={styles.emoji} src={src} alt={text} title={text} />;
 }
 
 function textWithEmoji(
@@ -93,7 +174,10 @@ function textWithEmoji(
 function elementProps(element: Element, key: string): Record<string, string> {
   const props: Record<string, string> = { key };
   for (const attribute of Array.from(element.attributes)) {
-    props[ATTRIBUTE_TO_PROP[attribute.name] ?? attribute.name] = attribute.value;
+    const name = attribute.name.toLowerCase();
+    if (!ALLOWED_ATTR.includes(name)) continue;
+    const value = URL_ATTRIBUTES.has(name) ? safeUrl(attribute.value) : attribute.value;
+    if (value !== null) props[ATTRIBUTE_TO_PROP[name] ?? name] = value;
   }
   if (element.tagName === 'A') {
     props.target = '_blank';
@@ -102,16 +186,103 @@ function elementProps(element: Element, key: string): Record<string, string> {
   return props;
 }
 
-function toReact(node: Node, emojis: Map<string, RichContentEmoji>, key: string): ReactNode {
-  if (node.nodeType === Node.TEXT_NODE) return textWithEmoji(node.textContent ?? '', emojis, key);
+/** An in-app route for a mention or hashtag link, or null for any other link. */
+function inAppRoute(element: Element, context: RenderContext): string | null {
+  const href = element.getAttribute('href') ?? '';
+  const accountId = context.mentions.get(href);
+  if (accountId) return `/users/${encodeURIComponent(accountId)}`;
+  const classes = (element.getAttribute('class') ?? '').split(/\s+/);
+  const knownTag = context.tags.get(href);
+  if (knownTag) return `/tag/${encodeURIComponent(knownTag)}`;
+  if (classes.includes('hashtag')) {
+    const name = (element.textContent ?? '').trim().replace(/^#/, '');
+    if (name) return `/tag/${encodeURIComponent(name)}`;
+  }
+  return null;
+}
+
+const LINE_ENDS = new Set([
+  'BR',
+  'P',
+  'BLOCKQUOTE',
+  'PRE',
+  'UL',
+  'OL',
+  'H1',
+  'H2',
+  'H3',
+  'H4',
+  'H5',
+  'H6',
+]);
+/** A break or a block element: it ends a line and is never part of one. */
+const endsLine = (node: Node) =>
+  node.nodeType === Node.ELEMENT_NODE && LINE_ENDS.has((node as Element).tagName);
+
+/** Children of a paragraph (or of the root), with greentext lines wrapped when asked. */
+function childrenToReact(parent: Node, context: RenderContext, key: string): ReactNode[] {
+  const nodes = Array.from(parent.childNodes);
+  const convert = (node: Node, index: number) => toReact(node, context, `${key}.${index}`);
+  const isLineParent = parent.nodeType !== Node.ELEMENT_NODE || (parent as Element).tagName === 'P';
+  if (!context.greentext || !isLineParent) return nodes.map(convert);
+  const out: ReactNode[] = [];
+  let line: { node: Node; index: number }[] = [];
+  const flush = () => {
+    if (line.length === 0) return;
+    const text = line.map(({ node }) => node.textContent ?? '').join('');
+    const rendered = line.map(({ node, index }) => convert(node, index));
+    if (isGreentextLine(text)) {
+      out.push(
+        <span key={`${key}.g${line[0]!.index}`} className={`greentext ${styles.greentext}`}>
+          {rendered}
+        </span>,
+      );
+    } else {
+      out.push(...rendered);
+    }
+    line = [];
+  };
+  nodes.forEach((node, index) => {
+    if (endsLine(node)) {
+      flush();
+      out.push(convert(node, index));
+    } else {
+      line.push({ node, index });
+    }
+  });
+  flush();
+  return out;
+}
+
+function toReact(node: Node, context: RenderContext, key: string): ReactNode {
+  if (node.nodeType === Node.TEXT_NODE) {
+    return textWithEmoji(node.textContent ?? '', context.emojis, key);
+  }
   if (node.nodeType !== Node.ELEMENT_NODE) return null;
   const element = node as Element;
   const tag = element.tagName.toLowerCase();
-  if (!ALLOWED_TAGS.includes(tag)) return null;
-  const children = Array.from(element.childNodes, (child, index) =>
-    toReact(child, emojis, `${key}.${index}`),
-  );
-  if (tag === 'br' || tag === 'img') return createElement(tag, elementProps(element, key));
+  if (DROPPED_WITH_CONTENT.has(tag)) return null;
+  if (!ALLOWED_TAGS.includes(tag)) {
+    return <Fragment key={key}>{childrenToReact(element, context, key)}</Fragment>;
+  }
+  if (tag === 'br') return createElement(tag, { key });
+  if (tag === 'img') {
+    const props = elementProps(element, key);
+    return props.src ? createElement(tag, props) : null;
+  }
+  const children = childrenToReact(element, context, key);
+  if (tag === 'a') {
+    const route = inAppRoute(element, context);
+    if (route) {
+      const className = element.getAttribute('class') ?? undefined;
+      const title = element.getAttribute('title') ?? undefined;
+      return (
+        <Link key={key} to={route} className={className} title={title}>
+          {children}
+        </Link>
+      );
+    }
+  }
   return createElement(tag, elementProps(element, key), ...children);
 }
 
@@ -121,14 +292,21 @@ export function RichContent({
   emojis = [],
   className,
   inline = false,
+  mentions = [],
+  tags = [],
+  greentext = false,
 }: RichContentProps) {
   const emojiMap = new Map(emojis.map((emoji) => [emoji.shortcode, emoji]));
+  const context: RenderContext = {
+    emojis: emojiMap,
+    mentions: new Map(mentions.filter((m) => m.url).map((m) => [m.url, m.id])),
+    tags: new Map(tags.filter((tag) => tag.url).map((tag) => [tag.url, tag.name])),
+    greentext,
+  };
   const children =
     text !== undefined
       ? textWithEmoji(text, emojiMap, 't')
-      : Array.from(sanitise(html ?? '').childNodes, (node, index) =>
-          toReact(node, emojiMap, String(index)),
-        );
+      : childrenToReact(parseInert(html ?? ''), context, 'r');
   const Tag = inline ? 'span' : 'div';
   return <Tag className={[styles.rich, className].filter(Boolean).join(' ')}>{children}</Tag>;
 }

@@ -186,9 +186,12 @@ function mapShape<S extends Shape>(shape: S, prefix: string): Record<string, Sch
   return out;
 }
 
-/** The raw object schema of a top-level entity. */
+/**
+ * The raw object schema of a top-level entity. Built on its first parse, not at module load:
+ * start-up only pays for the entities it reads (z.lazy keeps the built schema).
+ */
 export function obj<S extends Shape>(entityName: string, shape: S): Schema<ShapeOutput<S>> {
-  return z.object(mapShape(shape, entityName)) as unknown as Schema<ShapeOutput<S>>;
+  return z.lazy(() => z.object(mapShape(shape, entityName))) as unknown as Schema<ShapeOutput<S>>;
 }
 
 /** A nested plain object (a `pleroma` block); when missing or not an object its fields take defaults. */

@@ -1,4 +1,4 @@
-import { requestLogout } from '../../features/auth/logout.ts';
+import { requestLogoutLater } from '../../features/auth/logoutLater.ts';
 import { t } from '../../i18n/index.ts';
 import { useInstance } from '../../state/instance.ts';
 import { useModals } from '../../state/modals.ts';
@@ -35,7 +35,7 @@ export function DesktopBar() {
             </a>
           )}
           {signedIn && (
-            <Button variant="ghost" compact onClick={() => void requestLogout()}>
+            <Button variant="ghost" compact onClick={() => void requestLogoutLater()}>
               {t('shell.logout')}
             </Button>
           )}

@@ -24,11 +24,11 @@ beforeEach(() => {
 afterEach(cleanup);
 
 describe('floating new-post button', () => {
-  it('shows for a signed-in user and opens the post dialog', () => {
+  it('shows for a signed-in user and opens the post dialog', async () => {
     render(<FloatingPostButton />);
     button()!.focus();
     fireEvent.click(button()!);
-    expect(screen.getByRole('dialog', { name: 'New post' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'New post' })).toBeTruthy();
     fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.activeElement).toBe(button());

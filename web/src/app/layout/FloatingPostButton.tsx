@@ -1,14 +1,18 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { t } from '../../i18n/index.ts';
 import { isKeyboardProbablyOpen, showFloatingPostButton } from '../../lib/layout.ts';
 import { usePreferences } from '../../state/preferences.ts';
 import { useLocation } from '../router/history.ts';
 import { matchRoute } from '../router/matchRoute.ts';
 import styles from './FloatingPostButton.module.css';
-import { PostStatusModal } from './PostStatusModal.tsx';
 import { useScrollingDown } from './useScrollingDown.ts';
 import { useSignedIn } from './useSessionFlags.ts';
 import { useWindowSize } from './useWindowSize.ts';
+
+// The composer dialog loads when it is first opened.
+const PostStatusModal = lazy(() =>
+  import('./PostStatusModal.tsx').then((m) => ({ default: m.PostStatusModal })),
+);
 
 /**
  * The floating new-post button (spec part 1, §2): signed in only, never on the chats, chat and
@@ -52,7 +56,11 @@ export function FloatingPostButton() {
           </svg>
         </button>
       )}
-      {composing && <PostStatusModal onClose={() => setComposing(false)} />}
+      {composing && (
+        <Suspense fallback={null}>
+          <PostStatusModal onClose={() => setComposing(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

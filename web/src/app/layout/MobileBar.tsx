@@ -1,14 +1,20 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { PinnedShortcuts } from '../../features/navigation/PinnedShortcuts.tsx';
-import { SideDrawer } from '../../features/navigation/SideDrawer.tsx';
 import { t } from '../../i18n/index.ts';
 import { useUnseen } from '../../state/unseen.ts';
 import { useLocation } from '../router/history.ts';
 import styles from './MobileBar.module.css';
-import { NotificationDrawer } from './NotificationDrawer.tsx';
 import { markNotificationsSeen } from './notificationsSeen.ts';
 import { SiteBrand } from './SiteBrand.tsx';
 import { useSignedIn } from './useSessionFlags.ts';
+
+// The drawers load when first opened.
+const SideDrawer = lazy(() =>
+  import('../../features/navigation/SideDrawer.tsx').then((m) => ({ default: m.SideDrawer })),
+);
+const NotificationDrawer = lazy(() =>
+  import('./NotificationDrawer.tsx').then((m) => ({ default: m.NotificationDrawer })),
+);
 
 /**
  * The mobile layout's top bar: side-drawer toggle, site name, pinned shortcuts, notifications.
@@ -78,15 +84,21 @@ export function MobileBar() {
           </button>
         )}
       </header>
-      <SideDrawer open={drawerOpen} onClose={() => setDrawerOpenAt(null)} />
+      {drawerOpen && (
+        <Suspense fallback={null}>
+          <SideDrawer open onClose={() => setDrawerOpenAt(null)} />
+        </Suspense>
+      )}
       {notificationsOpen && (
-        <NotificationDrawer
-          onClose={() => setNotificationsOpenAt(null)}
-          onCloseButton={() => {
-            markNotificationsSeen();
-            setNotificationsOpenAt(null);
-          }}
-        />
+        <Suspense fallback={null}>
+          <NotificationDrawer
+            onClose={() => setNotificationsOpenAt(null)}
+            onCloseButton={() => {
+              markNotificationsSeen();
+              setNotificationsOpenAt(null);
+            }}
+          />
+        </Suspense>
       )}
     </>
   );

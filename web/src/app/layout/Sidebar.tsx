@@ -1,10 +1,28 @@
+import { lazy, Suspense } from 'react';
 import { FeaturesPanel } from '../../features/about/FeaturesPanel.tsx';
 import { InstancePanel } from '../../features/about/InstancePanel.tsx';
 import { UserPanel } from '../../features/auth/UserPanel.tsx';
 import { NavPanel } from '../../features/navigation/NavPanel.tsx';
-import { WhoToFollowPanel } from '../../features/who-to-follow/WhoToFollowPanel.tsx';
 import { t } from '../../i18n/index.ts';
+import { useSession } from '../../state/session.ts';
 import styles from './Sidebar.module.css';
+
+// Suggestions are for signed-in users only: their panel loads after sign-in.
+const WhoToFollowPanel = lazy(() =>
+  import('../../features/who-to-follow/WhoToFollowPanel.tsx').then((m) => ({
+    default: m.WhoToFollowPanel,
+  })),
+);
+
+function WhoToFollowSlot() {
+  const signedIn = useSession((state) => state.status === 'signedIn');
+  if (!signedIn) return null;
+  return (
+    <Suspense fallback={null}>
+      <WhoToFollowPanel />
+    </Suspense>
+  );
+}
 
 /**
  * The sidebar column (spec part 1, §2). Each panel decides for itself whether it shows for this
@@ -17,7 +35,7 @@ export function Sidebar() {
       <NavPanel />
       <InstancePanel />
       <FeaturesPanel />
-      <WhoToFollowPanel />
+      <WhoToFollowSlot />
     </aside>
   );
 }

@@ -23,10 +23,10 @@ function ask(): Promise<boolean> {
 }
 
 describe('confirmation dialogs in the modal host', () => {
-  it('shows an alert dialog with the question, focus on cancel', () => {
+  it('shows an alert dialog with the question, focus on cancel', async () => {
     render(<ModalHost />);
     void ask();
-    const dialog = screen.getByRole('alertdialog', { name: 'Log out' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Log out' });
     expect(dialog.textContent).toContain('The post composer arrives in a later version.');
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Close' }));
   });
@@ -34,8 +34,9 @@ describe('confirmation dialogs in the modal host', () => {
   it('Escape cancels and resolves false', async () => {
     render(<ModalHost />);
     const answer = ask();
+    const dialog = await screen.findByRole('alertdialog');
     act(() => {
-      fireEvent.keyDown(screen.getByRole('alertdialog'), { key: 'Escape' });
+      fireEvent.keyDown(dialog, { key: 'Escape' });
     });
     await expect(answer).resolves.toBe(false);
     expect(screen.queryByRole('alertdialog')).toBeNull();
@@ -44,14 +45,14 @@ describe('confirmation dialogs in the modal host', () => {
   it('the cancel button resolves false', async () => {
     render(<ModalHost />);
     const answer = ask();
-    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Close' }));
     await expect(answer).resolves.toBe(false);
   });
 
   it('accept resolves true', async () => {
     render(<ModalHost />);
     const answer = ask();
-    fireEvent.click(screen.getByRole('button', { name: 'Log out' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Log out' }));
     await expect(answer).resolves.toBe(true);
     expect(screen.queryByRole('alertdialog')).toBeNull();
   });
@@ -60,11 +61,11 @@ describe('confirmation dialogs in the modal host', () => {
     render(<ModalHost />);
     const first = ask();
     const second = ask();
-    expect(screen.getAllByRole('alertdialog')).toHaveLength(1);
+    expect(await screen.findAllByRole('alertdialog')).toHaveLength(1);
     fireEvent.click(screen.getByRole('button', { name: 'Log out' }));
     await expect(first).resolves.toBe(true);
-    expect(screen.getAllByRole('alertdialog')).toHaveLength(1);
-    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(await screen.findAllByRole('alertdialog')).toHaveLength(1);
+    fireEvent.click(await screen.findByRole('button', { name: 'Close' }));
     await expect(second).resolves.toBe(false);
   });
 });

@@ -1,21 +1,38 @@
+import { lazy, Suspense, useState } from 'react';
 import { useModals } from '../../state/modals.ts';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { Notices } from './Notices.tsx';
-import { SettingsModal } from './SettingsModal.tsx';
+
+// Dialogs load the first time they are needed, keeping them (and ui/Dialog) off the start-up bundle.
+const SettingsModal = lazy(() =>
+  import('./SettingsModal.tsx').then((m) => ({ default: m.SettingsModal })),
+);
+const ConfirmDialog = lazy(() =>
+  import('./ConfirmDialog.tsx').then((m) => ({ default: m.ConfirmDialog })),
+);
 
 /** Renders the app-wide modals: settings, queued confirmations (one at a time), global notices. */
 export function ModalHost() {
   const confirm = useModals((state) => state.confirms[0]);
   const answerConfirm = useModals((state) => state.answerConfirm);
+  const settingsShown = useModals((state) => state.settings.visibility !== 'hidden');
+  // Once opened, the settings modal stays mounted (hidden it renders nothing) so it keeps its tab.
+  const [settingsLoaded, setSettingsLoaded] = useState(false);
+  if (settingsShown && !settingsLoaded) setSettingsLoaded(true);
   return (
     <>
-      <SettingsModal />
+      {(settingsShown || settingsLoaded) && (
+        <Suspense fallback={null}>
+          <SettingsModal />
+        </Suspense>
+      )}
       {confirm && (
-        <ConfirmDialog
-          key={confirm.id}
-          request={confirm}
-          onAnswer={(accepted) => answerConfirm(confirm.id, accepted)}
-        />
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            key={confirm.id}
+            request={confirm}
+            onAnswer={(accepted) => answerConfirm(confirm.id, accepted)}
+          />
+        </Suspense>
       )}
       <Notices />
     </>

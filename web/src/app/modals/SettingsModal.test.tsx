@@ -30,7 +30,7 @@ describe('the settings modal', () => {
     const settingsButton = screen.getByRole('button', { name: 'Settings' });
     settingsButton.focus();
     fireEvent.click(settingsButton);
-    expect(screen.getByRole('dialog', { name: 'Settings' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Settings' })).toBeTruthy();
     expect(await screen.findByRole('tab', { name: 'General', selected: true })).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Minimize' }));

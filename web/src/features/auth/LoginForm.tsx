@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState, type ReactNode } from 'react';
 import { navigate } from '../../app/router/history.ts';
 import {
   initialAuthStrategy,
@@ -11,9 +11,22 @@ import { useInstance } from '../../state/instance.ts';
 import { useSession } from '../../state/session.ts';
 import { goAfterLogin, SIGNED_IN_LANDING } from './afterLogin.ts';
 import { PasswordForm } from './PasswordForm.tsx';
-import { MfaForm, RecoveryForm } from './SecondFactorForm.tsx';
-import { TokenLogin } from './TokenLogin.tsx';
+import type { SecondFactorFormProps } from './SecondFactorForm.tsx';
 import styles from './Auth.module.css';
+
+// Steps an anonymous visitor's first page does not show load when they are reached.
+// One lazy component for both second-factor forms, so switching between them does not suspend.
+const SecondFactor = lazy(() =>
+  import('./SecondFactorForm.tsx').then(({ MfaForm, RecoveryForm }) => ({
+    default: ({ recovery, ...props }: SecondFactorFormProps & { recovery: boolean }) =>
+      recovery ? <RecoveryForm {...props} /> : <MfaForm {...props} />,
+  })),
+);
+const TokenLogin = lazy(() => import('./TokenLogin.tsx').then((m) => ({ default: m.TokenLogin })));
+
+const Step = ({ children }: { children: ReactNode }) => (
+  <Suspense fallback={<p aria-live="polite">{t('timeline.loading')}</p>}>{children}</Suspense>
+);
 
 /**
  * Sign-in, one step at a time (spec part 1, §4 authentication strategy): password or token
@@ -42,24 +55,34 @@ export function LoginForm({ onSignedIn = goAfterLogin }: { onSignedIn?: () => vo
 
   switch (current.current) {
     case 'token':
-      return <TokenLogin />;
+      return (
+        <Step>
+          <TokenLogin />
+        </Step>
+      );
     case 'totp':
       return (
-        <MfaForm
-          mfaToken={mfaToken}
-          onSwitch={() => send({ type: 'switchToRecovery' })}
-          onCancel={cancel}
-          onSignedIn={signedIn}
-        />
+        <Step>
+          <SecondFactor
+            recovery={false}
+            mfaToken={mfaToken}
+            onSwitch={() => send({ type: 'switchToRecovery' })}
+            onCancel={cancel}
+            onSignedIn={signedIn}
+          />
+        </Step>
       );
     case 'recovery':
       return (
-        <RecoveryForm
-          mfaToken={mfaToken}
-          onSwitch={() => send({ type: 'switchToTotp' })}
-          onCancel={cancel}
-          onSignedIn={signedIn}
-        />
+        <Step>
+          <SecondFactor
+            recovery
+            mfaToken={mfaToken}
+            onSwitch={() => send({ type: 'switchToTotp' })}
+            onCancel={cancel}
+            onSignedIn={signedIn}
+          />
+        </Step>
       );
     case 'password':
       return (

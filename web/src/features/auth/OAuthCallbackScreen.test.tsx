@@ -65,7 +65,7 @@ describe('token login', () => {
     } as Location);
     useInstance.getState().update({ loginMethod: 'token' });
     render(<LoginForm />);
-    expect(screen.getByText(/signs you in on its own page/)).toBeTruthy();
+    expect(await screen.findByText(/signs you in on its own page/)).toBeTruthy();
     expect(screen.queryByLabelText('Password')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Continue to the sign-in page' }));
     await waitFor(() => expect(assign).toHaveBeenCalledTimes(1));

@@ -1,12 +1,15 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from '../../app/router/Link.tsx';
-import type { LoginErrorMessage } from '../../lib/authStrategy.ts';
+import { loginErrorMessageKey, type LoginErrorMessage } from '../../lib/authStrategy.ts';
 import { t } from '../../i18n/index.ts';
 import { useInstance } from '../../state/instance.ts';
 import { useSession } from '../../state/session.ts';
 import { LoginErrorAlert } from './LoginErrorAlert.tsx';
-import { loginWithPassword } from './loginFlow.ts';
+import type { LoginOutcome } from './loginFlow.ts';
 import styles from './Auth.module.css';
+
+/** The sign-in flow (OAuth app, token, session side effects) loads when the form is sent. */
+const loadLoginFlow = () => import('./loginFlow.ts');
 
 export interface PasswordFormProps {
   onMfaRequired(mfaToken: string): void;
@@ -31,7 +34,13 @@ export function PasswordForm({ onMfaRequired, onSignedIn }: PasswordFormProps) {
     if (busy) return;
     setBusy(true);
     setError(null);
-    const outcome = await loginWithPassword(shownUsername.trim(), password);
+    const outcome = await loadLoginFlow().then(
+      ({ loginWithPassword }) => loginWithPassword(shownUsername.trim(), password),
+      (error: unknown): LoginOutcome => {
+        console.warn('the sign-in code could not be loaded', error);
+        return { kind: 'failed', message: loginErrorMessageKey({ step: 'token', status: 0 }) };
+      },
+    );
     setBusy(false);
     switch (outcome.kind) {
       case 'signedIn':

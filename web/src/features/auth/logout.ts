@@ -5,6 +5,7 @@ import { useModals } from '../../state/modals.ts';
 import { stopAll } from '../../state/pollers.ts';
 import { usePreferences } from '../../state/preferences.ts';
 import { useSession } from '../../state/session.ts';
+import { stopStreaming } from '../../streaming/index.ts';
 import { storedApp } from './oauthApp.ts';
 import { forgetToken, markTokenSignedOut } from './persistedSession.ts';
 import { endSession } from './sessionLifecycle.ts';
@@ -38,8 +39,9 @@ export async function requestLogout(): Promise<boolean> {
   // Signed out meanwhile (an expired token) or signed in again as someone else: nothing to do.
   if (status !== 'signedIn' || token !== before.token) return false;
 
-  // No poll may run with a token that is being revoked.
+  // No poll or socket may run with a token that is being revoked.
   stopAll();
+  stopStreaming();
   let revokeStatus = 0;
   const app = storedApp();
   if (app) {

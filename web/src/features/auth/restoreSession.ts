@@ -8,7 +8,12 @@ import {
   persistedToken,
   warnIfStorageUnavailable,
 } from './persistedSession.ts';
-import { beginSession, installUnauthorizedHandler, signOutExpired } from './sessionLifecycle.ts';
+
+/*
+ * The session machinery (side effects, pollers, streaming) is loaded only when there is a session
+ * to restore, while the credentials are checked: an anonymous visitor's first paint skips it.
+ */
+const loadLifecycle = () => import('./sessionLifecycle.ts');
 
 const HTTP_UNAUTHORIZED = 401;
 const HTTP_FORBIDDEN = 403;
@@ -21,7 +26,6 @@ let waitingForNetwork = false;
  * restore is tried again when the browser is back online.
  */
 export async function restoreSession(): Promise<void> {
-  installUnauthorizedHandler();
   if (!warnIfStorageUnavailable()) return;
   const lastLoginName = persistedLastLoginName();
   if (lastLoginName) useSession.setState({ lastLoginName });
@@ -31,8 +35,12 @@ export async function restoreSession(): Promise<void> {
   if (!token || session.status !== 'anonymous') return;
 
   session.setStatus('restoring');
+  const lifecycle = loadLifecycle();
+  // Not awaited on every path; a failed load surfaces where it is awaited.
+  lifecycle.catch(() => undefined);
   try {
     const user = await verifyCredentials(createApiClient({ getToken: () => token }));
+    const { beginSession } = await lifecycle;
     // A sign-in that finished meanwhile wins.
     if (useSession.getState().status !== 'restoring') return;
     beginSession(token, user);
@@ -40,7 +48,7 @@ export async function restoreSession(): Promise<void> {
     if (useSession.getState().status !== 'restoring') return;
     const status = error instanceof ApiError ? error.status : -1;
     if (status === HTTP_UNAUTHORIZED || status === HTTP_FORBIDDEN) {
-      signOutExpired();
+      (await lifecycle).signOutExpired();
       return;
     }
     useSession.getState().setStatus('anonymous');

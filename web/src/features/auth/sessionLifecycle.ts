@@ -8,6 +8,7 @@ import { intervalPoller, registerPoller, startAll, stopAll } from '../../state/p
 import { useRelations } from '../../state/relations.ts';
 import { useSession } from '../../state/session.ts';
 import { useUnseen } from '../../state/unseen.ts';
+import { startStreaming, stopStreaming } from '../../streaming/index.ts';
 import { forgetToken, persistLastLoginName, persistToken } from './persistedSession.ts';
 import { followedAccountIds, latestNotifications, mutedAccountIds } from './sessionApi.ts';
 
@@ -84,6 +85,19 @@ export function runLoginSideEffects(user: Account): void {
   void loadRelations(user.id);
   registerPoller(NOTIFICATIONS_POLLER, intervalPoller(NOTIFICATIONS_POLL_MS, pollNotifications));
   startAll();
+  /*
+   * The socket brings new posts and notifications as they happen. The notifications poll keeps
+   * running beside it (it is not handed to the socket as its polling): the local instance ends a
+   * revoked token's socket only at its next delivery, so the poll is also what notices a token
+   * revoked elsewhere (spec §4: signed out at the next call). Timelines poll or not by the
+   * socket's status (useStreamingStatus).
+   */
+  const token = useSession.getState().token;
+  if (token) {
+    startStreaming(token).catch((error: unknown) =>
+      console.warn('streaming could not start', error),
+    );
+  }
 }
 
 /** Signs in with a verified token: session store, persisted token and name, side effects. */
@@ -101,6 +115,7 @@ export function beginSession(token: string, user: Account): void {
  * the caller's business (logout and expiry treat it differently).
  */
 export function endSession(): void {
+  stopStreaming();
   stopAll();
   useSession.getState().signOut();
   useUnseen.getState().reset();

@@ -1,2 +1,2 @@
-/** STUB (owner: conversation). The /notice/:id screen. */
-export { Placeholder as ConversationScreen } from '../../app/Placeholder.tsx';
+/** The conversation feature's routed screen: /notice/:id (loaded on demand by app/screens.ts). */
+export { ConversationScreen } from './ConversationScreen.tsx';

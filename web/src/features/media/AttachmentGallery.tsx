@@ -1,10 +1,305 @@
+import { lazy, Suspense, useEffect, useId, useMemo, useState } from 'react';
 import type { Attachment } from '../../api/types.ts';
+import { t } from '../../i18n/index.ts';
+import { galleryLayout, safeMediaUrl, type GalleryItem } from '../../lib/gallery.ts';
+import { usePreferences } from '../../state/preferences.ts';
+import styles from './AttachmentGallery.module.css';
+import { useMediaViewer } from './mediaViewerStore.ts';
 
-/** STUB (owner: media-polls-reactions). Attachments in rows of up to 3; opens the media viewer. */
-export function AttachmentGallery(_props: {
+/** Loaded on demand: not part of a timeline's first paint. */
+const MediaViewer = lazy(() => import('./MediaViewer.tsx'));
+
+/** Kinds the media viewer shows; other files are links to open or download. */
+const isViewable = (attachment: Attachment) =>
+  attachment.kind === 'image' || attachment.kind === 'video' || attachment.kind === 'audio';
+
+function fileName(attachment: Attachment): string {
+  const path = attachment.url.split(/[?#]/)[0] ?? '';
+  return decodeURIComponentSafe(path.slice(path.lastIndexOf('/') + 1)) || attachment.id;
+}
+
+function decodeURIComponentSafe(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+interface TileProps {
+  attachment: Attachment;
+  label: string;
+  single: boolean;
+  onOpen(): void;
+}
+
+function MediaTile({ attachment, label, single, onOpen }: TileProps) {
+  const preview = safeMediaUrl(attachment.previewUrl) ?? safeMediaUrl(attachment.url);
+  const width = attachment.width ?? undefined;
+  const height = attachment.height ?? undefined;
+  if (attachment.kind === 'video') {
+    const poster =
+      attachment.previewUrl && attachment.previewUrl !== attachment.url
+        ? safeMediaUrl(attachment.previewUrl)
+        : null;
+    const src = safeMediaUrl(attachment.url);
+    return (
+      <button
+        type="button"
+        className={`${styles.tile} ${single ? styles.single : ''}`}
+        aria-label={label}
+        onClick={onOpen}
+      >
+        {poster ? (
+          <img
+            className={styles.thumb}
+            src={poster}
+            alt=""
+            loading="lazy"
+            width={width}
+            height={height}
+          />
+        ) : (
+          src && (
+            <video
+              className={styles.thumb}
+              src={src}
+              preload="metadata"
+              muted
+              playsInline
+              width={width}
+              height={height}
+              aria-hidden="true"
+              tabIndex={-1}
+            />
+          )
+        )}
+        <span className={styles.play} aria-hidden="true">
+          ▶
+        </span>
+      </button>
+    );
+  }
+  return (
+    <button
+      type="button"
+      className={`${styles.tile} ${single ? styles.single : ''}`}
+      aria-label={label}
+      onClick={onOpen}
+    >
+      {preview && (
+        <img
+          className={styles.thumb}
+          src={preview}
+          alt={attachment.description ?? ''}
+          title={attachment.description ?? undefined}
+          loading="lazy"
+          decoding="async"
+          width={width}
+          height={height}
+        />
+      )}
+    </button>
+  );
+}
+
+function AudioTile({ attachment, label, onOpen }: Omit<TileProps, 'single'>) {
+  const src = safeMediaUrl(attachment.url);
+  return (
+    <div className={styles.audioTile}>
+      {src && (
+        <audio
+          className={styles.audio}
+          src={src}
+          controls
+          preload="none"
+          aria-label={attachment.description || t('media.audio')}
+        />
+      )}
+      <button type="button" className={styles.openSmall} aria-label={label} onClick={onOpen}>
+        <span aria-hidden="true">⤢</span>
+      </button>
+    </div>
+  );
+}
+
+function FileTile({ attachment }: { attachment: Attachment }) {
+  const href = safeMediaUrl(attachment.url);
+  const name = attachment.description || fileName(attachment);
+  if (!href) return <span className={styles.file}>{name}</span>;
+  return (
+    <a
+      className={styles.file}
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer nofollow"
+      aria-label={t('media.open_file', name)}
+    >
+      <span aria-hidden="true">📎 </span>
+      {name}
+    </a>
+  );
+}
+
+export interface AttachmentGalleryProps {
   statusId: string;
   attachments: readonly Attachment[];
   sensitive: boolean;
-}) {
-  return null;
+  /** Where the gallery is shown: hideAttachments applies on timelines, hideAttachmentsInConv in
+   * conversations. Timeline unless told. */
+  context?: 'timeline' | 'conversation';
+}
+
+/**
+ * A post's attachments (spec part 2, §4 Media, §9 Gallery): rows of up to three; audio and other
+ * files on rows of their own; thumbnails above maxThumbnails behind a '+N' tile; long galleries
+ * collapsed with show-all; sensitive media hidden until revealed (hideNsfw) — with
+ * useOneClickNsfw the one click also opens the viewer; each tile opens the media viewer there.
+ */
+export function AttachmentGallery({
+  statusId,
+  attachments,
+  sensitive,
+  context = 'timeline',
+}: AttachmentGalleryProps) {
+  const ownerId = `${statusId}:${useId()}`;
+  const hideNsfw = usePreferences((state) => state.hideNsfw);
+  const oneClick = usePreferences((state) => state.useOneClickNsfw);
+  const maxThumbnails = usePreferences((state) => state.maxThumbnails);
+  const hideAttachments = usePreferences((state) =>
+    context === 'conversation' ? state.hideAttachmentsInConv : state.hideAttachments,
+  );
+  const viewerOpen = useMediaViewer((state) => state.open && state.ownerId === ownerId);
+  const [revealed, setRevealed] = useState(false);
+  const [expanded, setExpanded] = useState(false);
+
+  const viewable = useMemo(() => attachments.filter(isViewable), [attachments]);
+  const layout = useMemo(
+    () =>
+      galleryLayout(
+        attachments.map((attachment) => attachment.kind),
+        { maxThumbnails, size: hideAttachments ? 'hide' : 'normal' },
+      ),
+    [attachments, maxThumbnails, hideAttachments],
+  );
+
+  // The viewer lives with the gallery that opened it: close it if the gallery goes away.
+  useEffect(
+    () => () => {
+      const viewer = useMediaViewer.getState();
+      if (viewer.ownerId === ownerId) viewer.close();
+    },
+    [ownerId],
+  );
+
+  if (attachments.length === 0) return null;
+
+  /** Opens the viewer on the attachment, or the next one it can show (a '+N' tile, a file). */
+  const open = (attachmentIndex: number) => {
+    const target = attachments.slice(attachmentIndex).find(isViewable) ?? viewable[0];
+    if (target) useMediaViewer.getState().show(ownerId, viewable, viewable.indexOf(target));
+  };
+
+  const hidden = sensitive && hideNsfw && !revealed;
+  const viewer = viewerOpen && (
+    <Suspense fallback={null}>
+      <MediaViewer />
+    </Suspense>
+  );
+
+  if (hidden) {
+    return (
+      <div className={styles.gallery} role="group" aria-label={t('media.gallery')}>
+        <button
+          type="button"
+          className={styles.nsfwCover}
+          aria-expanded={false}
+          onClick={() => {
+            setRevealed(true);
+            if (oneClick) open(0);
+          }}
+        >
+          <span className={styles.nsfwLabel}>{t('media.sensitive')}</span>
+          <span className={styles.nsfwAction}>{t('media.show_media')}</span>
+        </button>
+        {viewer}
+      </div>
+    );
+  }
+
+  const rows = expanded ? layout.rows : layout.rows.slice(0, layout.collapsedRowCount);
+  const total = attachments.length;
+  const tile = (item: GalleryItem, single: boolean) => {
+    if (item.type === 'more') {
+      return (
+        <button
+          key="more"
+          type="button"
+          className={`${styles.tile} ${styles.more}`}
+          aria-label={t('media.more_label', item.count)}
+          onClick={() => open(item.index)}
+        >
+          <span aria-hidden="true">{t('media.more', item.count)}</span>
+        </button>
+      );
+    }
+    const attachment = attachments[item.index];
+    if (!attachment) return null;
+    const label = attachment.description
+      ? t('media.open_described', item.index + 1, total, attachment.description)
+      : t('media.open_numbered', item.index + 1, total);
+    const onOpen = () => open(item.index);
+    if (attachment.kind === 'image' || attachment.kind === 'video') {
+      return (
+        <MediaTile
+          key={attachment.id}
+          attachment={attachment}
+          label={label}
+          single={single}
+          onOpen={onOpen}
+        />
+      );
+    }
+    if (attachment.kind === 'audio') {
+      return (
+        <AudioTile key={attachment.id} attachment={attachment} label={label} onOpen={onOpen} />
+      );
+    }
+    return <FileTile key={attachment.id} attachment={attachment} />;
+  };
+
+  return (
+    <div className={styles.gallery} role="group" aria-label={t('media.gallery')}>
+      {sensitive && hideNsfw && (
+        <button
+          type="button"
+          className={styles.hideButton}
+          aria-expanded={true}
+          onClick={() => setRevealed(false)}
+        >
+          {t('media.hide_media')}
+        </button>
+      )}
+      {rows.map((row, rowIndex) => (
+        <div
+          key={rowIndex}
+          className={`${styles.row} ${row.type === 'media' ? styles.mediaRow : styles.listRow}`}
+          data-items={row.items.length}
+        >
+          {row.items.map((item) => tile(item, layout.rows.length === 1 && row.items.length === 1))}
+        </div>
+      ))}
+      {layout.collapsible && (
+        <button
+          type="button"
+          className={styles.expand}
+          aria-expanded={expanded}
+          onClick={() => setExpanded((value) => !value)}
+        >
+          {expanded ? t('media.collapse') : t('media.show_all', total)}
+        </button>
+      )}
+      {viewer}
+    </div>
+  );
 }

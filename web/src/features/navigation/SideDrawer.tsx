@@ -12,7 +12,7 @@ import {
 import { useModals } from '../../state/modals.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { VisuallyHidden } from '../../ui/VisuallyHidden.tsx';
-import { requestLogout } from '../auth/logout.ts';
+import { requestLogoutLater } from '../auth/logoutLater.ts';
 import { Icon } from './icons.tsx';
 import { useSideDrawerContext } from './navContext.ts';
 import { useNavigationSync } from './useNavigationSync.ts';
@@ -164,7 +164,7 @@ function DrawerDialog({ onClose }: { onClose: () => void }) {
       const act = () => {
         onClose();
         if (target === 'settings') useModals.getState().openSettings();
-        else void requestLogout();
+        else void requestLogoutLater();
       };
       return (
         <button type="button" className={styles.item} onClick={act}>

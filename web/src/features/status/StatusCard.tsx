@@ -1,63 +1,272 @@
-import type { Status } from '../../api/types.ts';
+import { lazy, Suspense, useState } from 'react';
+import { Link } from '../../app/router/Link.tsx';
+import type { Account } from '../../api/types.ts';
 import { t } from '../../i18n/index.ts';
+import { isHidden, muteReasons, type MuteReason } from '../../lib/muting.ts';
+import { useAccount, useRelationship, useStatus, type StoredStatus } from '../../state/entities.ts';
+import { useInstance } from '../../state/instance.ts';
+import { usePreferences } from '../../state/preferences.ts';
+import { useRelations } from '../../state/relations.ts';
+import { useSession } from '../../state/session.ts';
 import { RichContent } from '../../ui/RichContent.tsx';
+import { TimeAgo } from '../../ui/TimeAgo.tsx';
+import { ReactionsBar } from '../reactions/ReactionsBar.tsx';
+import { StatusIcon } from './icons.tsx';
+import { plainTextOf } from './plainText.ts';
+import { RemoteInteraction } from './RemoteInteraction.tsx';
+import { StatusBody } from './StatusBody.tsx';
 import styles from './StatusCard.module.css';
 
-const timestampFormat = new Intl.DateTimeFormat(undefined, {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-});
-function formatTimestamp(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : timestampFormat.format(date);
+// The actions (and their menu, dialogs and API calls) are not needed for the first paint.
+const StatusActionBar = lazy(() =>
+  import('./StatusActionBar.tsx').then((module) => ({ default: module.StatusActionBar })),
+);
+const AnonymousMenu = lazy(() =>
+  import('./StatusActionBar.tsx').then((module) => ({ default: module.AnonymousMenu })),
+);
+
+/** Where a card is shown: decides muting exceptions and a few display details. */
+export interface StatusCardContext {
+  kind: 'timeline' | 'conversation' | 'notification' | 'profile';
+  /** The timeline's name (friends, public, tag...), when kind is timeline. */
+  timeline?: string;
+  /** The profile being viewed, when the card sits inside a profile. */
+  profileUserId?: string;
+  conversationId?: string;
+  /** The conversation's main status: never muted, never collapsed as tall. */
+  focused?: boolean;
 }
 
-interface StatusCardProps {
-  status: Status;
+export interface StatusCardProps {
+  statusId: string;
+  context: StatusCardContext;
 }
 
-/** The post card, minimal for now: author, time, content warning, body; a repeat shows both. */
-export function StatusCard({ status }: StatusCardProps) {
-  const shown = status.reblog ?? status;
-  const author = shown.account;
+export const profilePath = (accountId: string) => `/users/${encodeURIComponent(accountId)}`;
+export const conversationPath = (statusId: string) => `/notice/${encodeURIComponent(statusId)}`;
+
+function displayName(account: Account) {
   return (
-    <article className={styles.card} aria-labelledby={`status-${status.id}-author`}>
-      {status.reblog && (
+    <RichContent inline text={account.displayName || account.username} emojis={account.emojis} />
+  );
+}
+
+/** Whether the viewer mutes an account: its relationship or the session's mute list. */
+function useMutes(accountId: string | undefined): boolean {
+  const relationship = useRelationship(accountId);
+  const listed = useRelations((state) => (accountId ? state.muteIds.includes(accountId) : false));
+  return Boolean(relationship?.muting) || listed;
+}
+
+function Avatar({ account }: { account: Account }) {
+  const defaultAvatar = useInstance((state) => state.config.defaultAvatar);
+  return (
+    <Link to={profilePath(account.id)} className={styles.avatarLink} tabIndex={-1} aria-hidden>
+      <img
+        className={styles.avatar}
+        src={account.avatar || defaultAvatar}
+        alt=""
+        width={48}
+        height={48}
+        loading="lazy"
+        onError={(event) => {
+          // Spec part 2, §8: a failed avatar falls back to the default one.
+          if (defaultAvatar && event.currentTarget.src !== defaultAvatar) {
+            event.currentTarget.src = defaultAvatar;
+          }
+        }}
+      />
+    </Link>
+  );
+}
+
+/** A muted post, collapsed with its reason and a toggle to show it anyway. */
+function MutedCard({
+  statusId,
+  account,
+  reasons,
+  onShow,
+}: {
+  statusId: string;
+  account: Account;
+  reasons: readonly MuteReason[];
+  onShow(): void;
+}) {
+  return (
+    <article
+      className={`${styles.card} ${styles.muted}`}
+      aria-label={t('status.muted_post')}
+      data-status-id={statusId}
+    >
+      <p className={styles.mutedLine}>
+        <Link to={profilePath(account.id)} className={styles.mutedName}>
+          @{account.acct}
+        </Link>{' '}
+        <span className={styles.mutedReason}>
+          {reasons.map((reason) => t(`status.muted_${reason}`)).join(', ')}
+        </span>
+        <button type="button" className={styles.textButton} onClick={onShow}>
+          {t('status.show_muted')}
+        </button>
+      </p>
+    </article>
+  );
+}
+
+/**
+ * The post card (spec part 2, §2 and §4). Reads the status from the entity store by id; a repeat
+ * shows the repeater outside and the original inside, and every action acts on the original.
+ */
+export function StatusCard({ statusId, context }: StatusCardProps) {
+  const outer = useStatus(statusId);
+  const original = useStatus(outer?.reblogId ?? '');
+  const shown: StoredStatus | undefined = outer?.reblogId ? original : outer;
+  const author = useAccount(shown?.accountId);
+  const repeater = useAccount(outer?.reblogId ? outer.accountId : undefined);
+
+  const signedIn = useSession((state) => state.status === 'signedIn');
+  const user = useSession((state) => state.user);
+  const authorMuted = useMutes(shown?.accountId);
+  const repeaterMuted = useMutes(repeater?.id);
+  const muteWords = usePreferences((state) => state.muteWords);
+  const muteBotStatuses = usePreferences((state) => state.muteBotStatuses);
+  const hideMutedPosts = usePreferences((state) => state.hideMutedPosts);
+  const hideMutedThreads = usePreferences((state) => state.hideMutedThreads);
+  const hideWordFilteredPosts = usePreferences((state) => state.hideWordFilteredPosts);
+  const hideFilteredStatuses = usePreferences((state) => state.hideFilteredStatuses);
+  const hidePostStats = usePreferences((state) => state.hidePostStats);
+  const hideBotIndication = usePreferences((state) => state.hideBotIndication);
+  const emojiReactionsOnTimeline = usePreferences((state) => state.emojiReactionsOnTimeline);
+  const [unmuted, setUnmuted] = useState(false);
+
+  if (!outer || !shown || !author) return null;
+  if (outer.deleted || shown.deleted) {
+    return (
+      <article className={`${styles.card} ${styles.deleted}`} data-status-id={statusId}>
+        <p>{t('status.status_deleted')}</p>
+      </article>
+    );
+  }
+
+  const reasons = muteReasons(
+    {
+      viewerId: user?.id ?? null,
+      outerAuthorId: outer.accountId,
+      authorId: shown.accountId,
+      // Pleroma's `muted` is true for a muted author or a muted thread.
+      authorMuted: authorMuted || (shown.muted && !shown.threadMuted),
+      repeaterMuted,
+      authorIsBot: author.bot,
+      threadMuted: shown.threadMuted,
+      text: plainTextOf(shown),
+      subject: shown.spoilerTextPlain || shown.spoilerText,
+    },
+    { muteWords, muteBotStatuses, compact: context.kind === 'notification' },
+    { kind: context.kind, profileUserId: context.profileUserId, focused: context.focused },
+  );
+  if (
+    isHidden(reasons, {
+      hideMutedPosts,
+      hideMutedThreads,
+      hideWordFilteredPosts,
+      hideFilteredStatuses,
+    })
+  ) {
+    return null;
+  }
+  if (reasons.length > 0 && !unmuted) {
+    return (
+      <MutedCard
+        statusId={statusId}
+        account={author}
+        reasons={reasons}
+        onShow={() => setUnmuted(true)}
+      />
+    );
+  }
+
+  const nameId = `status-${statusId}-author`;
+  const viewer = user ? { id: user.id, privileges: user.privileges } : null;
+  return (
+    <article
+      className={`${styles.card} ${context.focused ? styles.focused : ''}`}
+      aria-labelledby={nameId}
+      data-status-id={statusId}
+    >
+      {repeater && (
         <p className={styles.repeat}>
-          <RichContent
-            inline
-            text={status.account.displayName || status.account.username}
-            emojis={status.account.emojis}
-          />{' '}
+          <StatusIcon name="repeat" />
+          <Link to={profilePath(repeater.id)} className={styles.repeaterName}>
+            {displayName(repeater)}
+          </Link>{' '}
           {t('status.repeated')}
         </p>
       )}
-      <header className={styles.header}>
-        <img className={styles.avatar} src={author.avatar} alt="" width={48} height={48} />
-        <div className={styles.names}>
-          <span id={`status-${status.id}-author`} className={styles.displayName}>
-            <RichContent
-              inline
-              text={author.displayName || author.username}
-              emojis={author.emojis}
-            />
-          </span>
-          <span className={styles.acct}>@{author.acct}</span>
-        </div>
-        <a className={styles.time} href={`/notice/${shown.id}`}>
-          <time dateTime={shown.createdAt}>{formatTimestamp(shown.createdAt)}</time>
-        </a>
-      </header>
-      {shown.spoilerText ? (
-        <details className={styles.spoiler}>
-          <summary>
-            <RichContent inline text={shown.spoilerText} emojis={shown.emojis} />
-          </summary>
-          <RichContent html={shown.content} emojis={shown.emojis} />
-        </details>
-      ) : (
-        <RichContent html={shown.content} emojis={shown.emojis} />
+      {reasons.length > 0 && (
+        <button type="button" className={styles.textButton} onClick={() => setUnmuted(false)}>
+          {t('status.hide_muted')}
+        </button>
       )}
+      <div className={styles.main}>
+        <Avatar account={author} />
+        <div className={styles.column}>
+          <header className={styles.header}>
+            <Link to={profilePath(author.id)} className={styles.names}>
+              <span id={nameId} className={styles.displayName}>
+                {displayName(author)}
+              </span>
+              <span className={styles.acct}>@{author.acct}</span>
+              {author.bot && !hideBotIndication && (
+                <span className={styles.badge}>{t('status.bot')}</span>
+              )}
+            </Link>
+            <Link to={`/notice/${encodeURIComponent(shown.id)}`} className={styles.time}>
+              <TimeAgo time={shown.createdAt} />
+            </Link>
+          </header>
+          {shown.inReplyToId && (
+            <p className={styles.replyTo}>
+              <Link to={conversationPath(shown.inReplyToId)}>
+                {shown.inReplyToAccountAcct
+                  ? t('status.reply_to', `@${shown.inReplyToAccountAcct}`)
+                  : t('status.reply_to_post')}
+              </Link>
+            </p>
+          )}
+          <StatusBody status={shown} focused={Boolean(context.focused)} />
+          {(emojiReactionsOnTimeline || context.kind === 'conversation') && (
+            <ReactionsBar statusId={shown.id} />
+          )}
+          {signedIn && viewer ? (
+            <Suspense fallback={<div className={styles.actionsPlaceholder} />}>
+              <StatusActionBar
+                status={shown}
+                author={author}
+                viewer={viewer}
+                hideStats={hidePostStats}
+              />
+            </Suspense>
+          ) : (
+            <div className={styles.anonymousBar}>
+              <RemoteInteraction
+                statusId={shown.id}
+                counts={
+                  hidePostStats
+                    ? null
+                    : {
+                        replies: shown.repliesCount,
+                        reblogs: shown.reblogsCount,
+                        favourites: shown.favouritesCount,
+                      }
+                }
+              />
+              <Suspense fallback={null}>
+                <AnonymousMenu status={shown} />
+              </Suspense>
+            </div>
+          )}
+        </div>
+      </div>
     </article>
   );
 }

@@ -1,30 +1,18 @@
 import { api } from '../../app/apiClient.ts';
-import type { Page } from '../../api/client.ts';
-import type { Status } from '../../api/types.ts';
-import { publicTimeline } from '../../api/timelines.ts';
+import { getTimeline, loadOlder, type TimelineSpec } from '../../state/timelines.ts';
 
-const firstPages = new Map<boolean, Promise<Page<Status>>>();
-const loaded = new Map<boolean, Page<Status>>();
+export const publicSpec = (local: boolean): TimelineSpec => ({
+  kind: local ? 'public' : 'publicAndExternal',
+});
 
 /**
- * The first page of a public timeline, requested at most once per load. main.tsx calls this
+ * Starts loading the first page of a public timeline into the timeline store. main.tsx calls this
  * before React renders when the landing route is a public timeline, so the request overlaps
- * start-up instead of waiting for the first commit.
+ * start-up instead of waiting for the first commit (and the screen finds it loading or loaded).
  */
-export function loadFirstPublicPage(local: boolean): Promise<Page<Status>> {
-  let page = firstPages.get(local);
-  if (!page) {
-    page = publicTimeline(api, { local });
-    firstPages.set(local, page);
-    page.then(
-      (value) => loaded.set(local, value),
-      () => firstPages.delete(local),
-    );
-  }
-  return page;
-}
-
-/** The first page if it has already arrived (lets a returning screen render it at once). */
-export function loadedFirstPublicPage(local: boolean): Page<Status> | undefined {
-  return loaded.get(local);
+export function loadFirstPublicPage(local: boolean): Promise<void> {
+  const spec = publicSpec(local);
+  const timeline = getTimeline(spec);
+  if (timeline.loaded || timeline.loading) return Promise.resolve();
+  return loadOlder(api, spec, { force: true });
 }

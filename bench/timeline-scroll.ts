@@ -1,0 +1,129 @@
+import { chromium, type Page } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../playwright.config.ts';
+
+export interface ScrollResult {
+  /** Statuses the timeline had loaded when scrolling stopped. */
+  statuses: number;
+  /** JS heap in use after loading them (after a garbage collection), in bytes. */
+  heapUsedBytes: number;
+  /** The longest task on the page's main thread while scrolling, in ms. */
+  longestTaskMs: number;
+  /** Post cards in the DOM at the end, and the most seen at any point while scrolling. */
+  cardsAtEnd: number;
+  maxCards: number;
+  /** Post cards in the DOM after scrolling back to the top. */
+  cardsAfterReturn: number;
+  seconds: number;
+}
+
+const VIEWPORT = { width: 1280, height: 900 };
+const WHEEL_STEP_PX = 1200;
+const STEP_PAUSE_MS = 40;
+const GIVE_UP_MS = 400_000;
+const SETTLE_MS = 1000;
+/** What counts as a post card. */
+const CARD = 'article';
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  dur?: number;
+  args?: { name?: string };
+}
+
+/** Names Chromium gives a top-level task in the 'toplevel' trace category (old and new). */
+const TASK_EVENTS = new Set(['RunTask', 'ThreadControllerImpl::RunTask']);
+
+/** The longest top-level task of the renderer's main thread in a Chromium trace. */
+function longestMainThreadTask(trace: Buffer): number {
+  const { traceEvents } = JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] };
+  const mainThreads = new Set(
+    traceEvents
+      .filter((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain')
+      .map((event) => `${event.pid}:${event.tid}`),
+  );
+  let longest = 0;
+  for (const event of traceEvents) {
+    if (event.ph !== 'X' || !TASK_EVENTS.has(event.name) || event.dur === undefined) continue;
+    if (!mainThreads.has(`${event.pid}:${event.tid}`)) continue;
+    longest = Math.max(longest, event.dur / 1000);
+  }
+  return longest;
+}
+
+const countCards = (page: Page) => page.locator(CARD).count();
+
+/**
+ * Loads a timeline in Chromium and scrolls down (infinite scroll loads older pages) until `target`
+ * statuses have arrived; reports the heap, the longest task and the cards kept in the DOM.
+ */
+export async function timelineScroll(
+  url: string,
+  target: number,
+  timelinePath = '/api/v1/timelines/public',
+): Promise<ScrollResult> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  const started = Date.now();
+  try {
+    const context = await browser.newContext({ viewport: VIEWPORT });
+    const page = await context.newPage();
+    let statuses = 0;
+    page.on('response', (response) => {
+      if (!new URL(response.url()).pathname.startsWith(timelinePath)) return;
+      if (new URL(response.url()).searchParams.has('since_id')) return;
+      void response
+        .json()
+        .then((body: unknown) => {
+          if (Array.isArray(body)) statuses += body.length;
+        })
+        .catch(() => undefined);
+    });
+    await page.goto(url);
+    await page.locator(CARD).first().waitFor({ timeout: 30_000 });
+    // Start-up (instance configuration, emoji, the rest of the first page) is not scrolling.
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(SETTLE_MS);
+
+    await browser.startTracing(page, { categories: ['toplevel'] });
+    let maxCards = 0;
+    let last = -1;
+    let stalledSince = Date.now();
+    while (statuses < target && Date.now() - started < GIVE_UP_MS) {
+      await page.mouse.move(VIEWPORT.width / 2, VIEWPORT.height / 2);
+      await page.mouse.wheel(0, WHEEL_STEP_PX);
+      await page.waitForTimeout(STEP_PAUSE_MS);
+      maxCards = Math.max(maxCards, await countCards(page));
+      if (statuses !== last) {
+        last = statuses;
+        stalledSince = Date.now();
+      } else if (Date.now() - stalledSince > 20_000) {
+        break; // nothing arrives any more (the end of the timeline)
+      }
+    }
+    const trace = await browser.stopTracing();
+    const cardsAtEnd = await countCards(page);
+
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('HeapProfiler.collectGarbage');
+    const heap = await cdp.send('Runtime.getHeapUsage');
+
+    // Back to the top: the cards there come back, and still only a window of them.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.waitForTimeout(500);
+    const cardsAfterReturn = await countCards(page);
+
+    return {
+      statuses,
+      heapUsedBytes: heap.usedSize,
+      longestTaskMs: longestMainThreadTask(trace),
+      cardsAtEnd,
+      maxCards,
+      cardsAfterReturn,
+      seconds: (Date.now() - started) / 1000,
+    };
+  } finally {
+    await browser.close();
+  }
+}

@@ -1,0 +1,166 @@
+import type { Page } from '@playwright/test';
+import { NEW_BUTTON_CLICK_BLOCK_MS } from '../web/src/lib/timelineQueue.ts';
+import { DEMO_PASSWORD } from './demo.ts';
+import { apiToken, expect, postStatus, test } from './fixtures.ts';
+
+/** Journeys through the timelines: show new, older pages to the end, virtualisation. */
+
+/** The app's local preferences (web/src/state/preferences.ts). */
+const PREFERENCES_KEY = 'starling:preferences';
+
+/** Polling instead of streaming: new statuses then wait behind the show-new button. */
+async function preferPolling(page: Page) {
+  await page.addInitScript(
+    (key) => localStorage.setItem(key, JSON.stringify({ useStreamingApi: false })),
+    PREFERENCES_KEY,
+  );
+}
+
+async function signIn(page: Page, username: string) {
+  await page.goto('/login');
+  const form = page.getByRole('form', { name: 'Log in' }).filter({ visible: true }).first();
+  await form.getByLabel('Username').fill(username);
+  await form.getByLabel('Password').fill(DEMO_PASSWORD);
+  await form.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/main\/friends$/);
+}
+
+const timelineRegion = (page: Page, name: string) => page.getByRole('region', { name });
+const unique = (word: string) =>
+  `${word}${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}`;
+
+test('home: a post by a followed account waits behind show new, and the button shows it', async ({
+  page,
+  consoleErrors,
+}) => {
+  await preferPolling(page);
+  await signIn(page, 'alice');
+  const home = timelineRegion(page, 'Home timeline');
+  await expect(home.getByRole('article').first()).toBeVisible();
+  await expect(home.getByText('Up-to-date')).toBeVisible();
+
+  const text = `Fresh from bob ${unique('home')}`;
+  await postStatus(await apiToken('bob', DEMO_PASSWORD), text);
+
+  // The 10 s poll finds it; it waits behind the button instead of jumping in.
+  const showNew = home.getByRole('button', { name: /^Show new \(\d+\)$/ });
+  await expect(showNew).toBeVisible({ timeout: 15_000 });
+  await expect(home.getByText(text)).toHaveCount(0);
+
+  // Clicks in the first second after the button appears are ignored.
+  await page.waitForTimeout(NEW_BUTTON_CLICK_BLOCK_MS);
+  await showNew.click();
+  await expect(home.getByRole('article').filter({ hasText: text })).toBeVisible();
+  await expect(home.getByText('Up-to-date')).toBeVisible();
+  expect(consoleErrors).toEqual([]);
+});
+
+test('home with streaming: at the top, a new post shows by itself', async ({ page }) => {
+  await signIn(page, 'alice');
+  const home = timelineRegion(page, 'Home timeline');
+  await expect(home.getByRole('article').first()).toBeVisible();
+  const text = `Streamed from bob ${unique('stream')}`;
+  await postStatus(await apiToken('bob', DEMO_PASSWORD), text);
+  await expect(home.getByRole('article').filter({ hasText: text })).toBeVisible({
+    timeout: 8_000,
+  });
+  await expect(home.getByText('Up-to-date')).toBeVisible();
+});
+
+test("the '.' key shows new statuses on a tag timeline", async ({ page }) => {
+  const tag = unique('dotkey');
+  const token = await apiToken('carol', DEMO_PASSWORD);
+  await postStatus(token, `First of #${tag}`);
+  await page.goto(`/tag/${tag}`);
+  const timeline = timelineRegion(page, `#${tag}`);
+  await expect(timeline.getByText(`First of #${tag}`)).toBeVisible();
+
+  await postStatus(token, `Second of #${tag}`);
+  await expect(timeline.getByRole('button', { name: 'Show new (1)' })).toBeVisible({
+    timeout: 15_000,
+  });
+  // Typing a full stop in the search box does not show them...
+  await page.getByRole('searchbox').first().fill('.');
+  await page.getByRole('searchbox').first().press('.');
+  await expect(timeline.getByText(`Second of #${tag}`)).toHaveCount(0);
+  // ...the key anywhere else does.
+  await page.getByRole('searchbox').first().blur();
+  await page.keyboard.press('.');
+  await expect(timeline.getByText(`Second of #${tag}`)).toBeVisible();
+  await expect(timeline.getByText('Up-to-date')).toBeVisible();
+});
+
+test('scrolling a short tag timeline loads older statuses to the end', async ({ page }) => {
+  const tag = unique('older');
+  const token = await apiToken('dave', DEMO_PASSWORD);
+  const total = 26;
+  for (let n = 1; n <= total; n += 1) await postStatus(token, `Older ${n} of #${tag}`);
+
+  await page.setViewportSize({ width: 1000, height: 800 });
+  await page.goto(`/tag/${tag}`);
+  const timeline = timelineRegion(page, `#${tag}`);
+  await expect(timeline.getByText(`Older ${total} of #${tag}`)).toBeVisible();
+  await expect(timeline.getByRole('button', { name: 'Load older statuses' })).toBeAttached();
+
+  // Near the bottom the next page loads by itself, and then the empty one ends it.
+  await expect(async () => {
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect(timeline.getByText('No more statuses')).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
+  await expect(timeline.getByText(`Older 1 of #${tag}`)).toBeVisible();
+  await expect(timeline.getByRole('button', { name: 'Load older statuses' })).toHaveCount(0);
+});
+
+test('a long public timeline keeps only a window of post cards and scrolls back without jumps', async ({
+  page,
+}) => {
+  test.slow();
+  const tag = unique('virtual');
+  const token = await apiToken('erin', DEMO_PASSWORD);
+  const total = 130;
+  await Promise.all(
+    Array.from({ length: total }, (_, index) =>
+      postStatus(token, `Window ${index + 1} of #${tag}`),
+    ),
+  );
+
+  await page.setViewportSize({ width: 1000, height: 800 });
+  await page.goto('/main/public');
+  const timeline = timelineRegion(page, 'Public timeline');
+  await expect(timeline.getByRole('article').first()).toBeVisible();
+
+  // Scroll (as a reader would, by wheel) until all of them have been loaded and passed.
+  let most = 0;
+  await expect(async () => {
+    await page.mouse.move(500, 400);
+    await page.mouse.wheel(0, 3000);
+    most = Math.max(most, await page.locator('article').count());
+    const loaded = await page.evaluate(() => document.documentElement.scrollHeight);
+    expect(loaded).toBeGreaterThan(total * 60);
+    await expect(
+      timeline.getByRole('article').filter({ hasText: `Window 1 of #${tag}` }),
+    ).toBeVisible({ timeout: 200 });
+  }).toPass({ timeout: 60_000, intervals: [100] });
+  expect(most).toBeLessThanOrEqual(80);
+  expect(await page.locator('article').count()).toBeLessThanOrEqual(80);
+
+  // Back up to a position seen before: the same card is under the same point.
+  const probe = 1500;
+  await page.evaluate((y) => window.scrollTo(0, y), probe);
+  await page.waitForTimeout(300);
+  const cardAt = () =>
+    page.evaluate(() => {
+      const element = document.elementFromPoint(500, 500);
+      const card = element?.closest('article');
+      return card
+        ? `${card.textContent?.slice(0, 80)}@${Math.round(card.getBoundingClientRect().top)}`
+        : '';
+    });
+  const before = await cardAt();
+  expect(before).not.toBe('');
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await page.waitForTimeout(300);
+  await page.evaluate((y) => window.scrollTo(0, y), probe);
+  await page.waitForTimeout(300);
+  expect(await cardAt()).toBe(before);
+});

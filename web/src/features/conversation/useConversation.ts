@@ -1,0 +1,117 @@
+import { useCallback, useEffect, useState } from 'react';
+import { ApiError } from '../../api/client.ts';
+import * as statuses from '../../api/statuses.ts';
+import type { Status } from '../../api/types.ts';
+import { api } from '../../app/apiClient.ts';
+import type { ThreadEntry } from '../../lib/conversationTree.ts';
+import { useEntities } from '../../state/entities.ts';
+import { useSession } from '../../state/session.ts';
+
+const HTTP_NOT_FOUND = 404;
+
+export type ConversationPhase =
+  /** Fetching the status or its context. */
+  | 'loading'
+  | 'ready'
+  /** The status does not exist, or the viewer may not see it. */
+  | 'notFound'
+  | 'error';
+
+export interface ConversationLoad {
+  phase: ConversationPhase;
+  /** The error's text when phase is error. */
+  detail: string;
+  /** The status the conversation is about: the original when the route names a repeat. */
+  focusedId: string | null;
+  /** The statuses of the conversation (only the focused one until the context arrives). */
+  entries: readonly ThreadEntry[];
+  contextLoaded: boolean;
+  retry(): void;
+}
+
+const entryOf = (status: Pick<Status, 'id' | 'inReplyToId'>): ThreadEntry => ({
+  id: status.id,
+  inReplyToId: status.inReplyToId,
+});
+
+/** What the entity store already knows (from a timeline), shown at once while loading. */
+function known(id: string): { focusedId: string; entry: ThreadEntry } | null {
+  const { statuses: stored } = useEntities.getState();
+  const outer = stored[id];
+  const original = outer?.reblogId ? stored[outer.reblogId] : outer;
+  return original ? { focusedId: original.id, entry: entryOf(original) } : null;
+}
+
+interface LoadState {
+  phase: ConversationPhase;
+  detail: string;
+  focusedId: string | null;
+  entries: readonly ThreadEntry[];
+  contextLoaded: boolean;
+}
+
+function startState(id: string): LoadState {
+  const cached = known(id);
+  return {
+    phase: 'loading',
+    detail: '',
+    focusedId: cached?.focusedId ?? null,
+    entries: cached ? [cached.entry] : [],
+    contextLoaded: false,
+  };
+}
+
+/**
+ * Loads /notice/:id: the status (a repeat stands for its original: spec part 1, §4), then the
+ * original's context; both go into the entity store, the conversation keeps ids and reply links.
+ * Reloads when the signed-in user changes (what one may see depends on who asks).
+ */
+export function useConversation(id: string): ConversationLoad {
+  const viewer = useSession((state) => state.user?.id ?? null);
+  const [attempt, setAttempt] = useState(0);
+  const [state, setState] = useState<LoadState>(() => startState(id));
+
+  useEffect(() => {
+    let cancelled = false;
+    void (async () => {
+      try {
+        const status = await statuses.get(api, id);
+        if (cancelled) return;
+        const original = status.reblog ?? status;
+        useEntities.getState().ingestStatuses([status]);
+        setState((previous) => ({
+          ...previous,
+          focusedId: original.id,
+          entries: previous.contextLoaded ? previous.entries : [entryOf(original)],
+        }));
+        const context = await statuses.context(api, original.id);
+        if (cancelled) return;
+        useEntities.getState().ingestStatuses([...context.ancestors, ...context.descendants]);
+        setState({
+          phase: 'ready',
+          detail: '',
+          focusedId: original.id,
+          entries: [...context.ancestors, original, ...context.descendants].map(entryOf),
+          contextLoaded: true,
+        });
+      } catch (error) {
+        if (cancelled) return;
+        const notFound = error instanceof ApiError && error.status === HTTP_NOT_FOUND;
+        setState((previous) => ({
+          ...previous,
+          phase: notFound ? 'notFound' : 'error',
+          detail: error instanceof Error ? error.message : String(error),
+        }));
+      }
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [id, viewer, attempt]);
+
+  const retry = useCallback(() => {
+    setState((previous) => ({ ...previous, phase: 'loading', detail: '' }));
+    setAttempt((n) => n + 1);
+  }, []);
+  return { ...state, retry };
+}

@@ -1,0 +1,271 @@
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { PostStatusModal } from '../../app/layout/PostStatusModal.tsx';
+import type { Account } from '../../api/types.ts';
+import { t } from '../../i18n/index.ts';
+import {
+  canDelete,
+  canEdit,
+  canPin,
+  canReport,
+  canRepeat,
+  canSeeHistory,
+  type PostFacts,
+  type Viewer,
+} from '../../lib/statusPermissions.ts';
+import type { StoredStatus } from '../../state/entities.ts';
+import { useInstance } from '../../state/instance.ts';
+import { ReactButton } from '../reactions/ReactButton.tsx';
+import { ActionMenu, type MenuItem } from './ActionMenu.tsx';
+import { EditPlaceholderDialog } from './EditPlaceholderDialog.tsx';
+import { ActionIcon as StatusIcon } from './actionIcons.tsx';
+import styles from './StatusCard.module.css';
+import { useStatusActions } from './useStatusActions.ts';
+
+const ReportDialog = lazy(() =>
+  import('../report/ReportDialog.tsx').then((module) => ({ default: module.ReportDialog })),
+);
+const HistoryDialog = lazy(() =>
+  import('../status-history/HistoryDialog.tsx').then((module) => ({
+    default: module.HistoryDialog,
+  })),
+);
+
+type OpenDialog = 'reply' | 'report' | 'history' | 'edit' | null;
+
+function Count({ value, hidden }: { value: number; hidden: boolean }) {
+  if (hidden || value <= 0) return null;
+  return <span className={styles.count}>{value}</span>;
+}
+
+/** A toggle action: aria-pressed says whether it is on. */
+function ToggleAction({
+  label,
+  pressed,
+  onClick,
+  children,
+  className,
+}: {
+  label: string;
+  pressed: boolean;
+  onClick(): void;
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <button
+      type="button"
+      className={`${styles.action} ${pressed ? styles.active : ''} ${className ?? ''}`}
+      aria-label={label}
+      title={label}
+      aria-pressed={pressed}
+      onClick={onClick}
+    >
+      {children}
+    </button>
+  );
+}
+
+/** The error of a failed action, on the card until dismissed (spec part 2, §8). */
+function ActionError({ message, onDismiss }: { message: string; onDismiss(): void }) {
+  return (
+    <div className={styles.alert} role="alert">
+      <span>{t('status.action_error', message)}</span>
+      <button
+        type="button"
+        className={styles.alertClose}
+        aria-label={t('modals.dismiss')}
+        onClick={onDismiss}
+      >
+        <StatusIcon name="close" />
+      </button>
+    </div>
+  );
+}
+
+/**
+ * The signed-in action bar: reply, repeat, favorite, react, bookmark and the '...' menu, with the
+ * alert of a failed action above it. Loaded after the first paint (StatusCard imports it lazily).
+ */
+export function StatusActionBar({
+  status,
+  author,
+  viewer,
+  hideStats,
+}: {
+  status: StoredStatus;
+  author: Account;
+  viewer: Viewer;
+  hideStats: boolean;
+}) {
+  const actions = useStatusActions(status.id);
+  const editingAvailable = useInstance((state) => state.config.editingAvailable);
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const facts: PostFacts = {
+    authorId: status.accountId,
+    visibility: status.visibility,
+    edited: status.editedAt !== null,
+  };
+  const close = () => setDialog(null);
+
+  const items: MenuItem[] = [];
+  if (canPin(viewer, facts)) {
+    items.push({
+      key: 'pin',
+      label: status.pinned ? t('status.unpin') : t('status.pin'),
+      icon: <StatusIcon name="pin" />,
+      onSelect: () => void actions.togglePin(),
+    });
+  }
+  items.push({
+    key: 'mute',
+    label: status.threadMuted ? t('status.unmute_conversation') : t('status.mute_conversation'),
+    icon: <StatusIcon name="mute" />,
+    onSelect: () => void actions.toggleThreadMute(),
+  });
+  items.push({
+    key: 'copy',
+    label: t('status.copy_link'),
+    icon: <StatusIcon name="link" />,
+    onSelect: () => void actions.copyLink(),
+  });
+  if (canReport(viewer, facts)) {
+    items.push({
+      key: 'report',
+      label: t('status.report'),
+      icon: <StatusIcon name="flag" />,
+      onSelect: () => setDialog('report'),
+    });
+  }
+  if (canEdit(viewer, facts, editingAvailable)) {
+    items.push({
+      key: 'edit',
+      label: t('status.edit'),
+      icon: <StatusIcon name="edit" />,
+      onSelect: () => setDialog('edit'),
+    });
+  }
+  if (canSeeHistory(facts, editingAvailable)) {
+    items.push({
+      key: 'history',
+      label: t('status.history'),
+      icon: <StatusIcon name="history" />,
+      onSelect: () => setDialog('history'),
+    });
+  }
+  if (canDelete(viewer, facts)) {
+    items.push({
+      key: 'delete',
+      label: t('status.delete'),
+      icon: <StatusIcon name="trash" />,
+      danger: true,
+      onSelect: () => void actions.remove(),
+    });
+  }
+  if (!status.local && status.url) {
+    items.push({
+      key: 'external',
+      label: t('status.external_source'),
+      icon: <StatusIcon name="external" />,
+      href: status.url,
+    });
+  }
+
+  const repeatable = canRepeat(facts);
+  return (
+    <>
+      {actions.error && <ActionError message={actions.error} onDismiss={actions.dismissError} />}
+      <div className={styles.actions} role="group" aria-label={t('status.actions')}>
+        <button
+          type="button"
+          className={styles.action}
+          aria-label={t('status.reply')}
+          title={t('status.reply')}
+          onClick={() => setDialog('reply')}
+        >
+          <StatusIcon name="reply" />
+          <Count value={status.repliesCount} hidden={hideStats} />
+        </button>
+        {repeatable ? (
+          <ToggleAction
+            label={t('status.repeat')}
+            pressed={status.reblogged}
+            onClick={() => void actions.toggleRepeat()}
+            className={styles.repeatAction}
+          >
+            <StatusIcon name="repeat" />
+            <Count value={status.reblogsCount} hidden={hideStats} />
+          </ToggleAction>
+        ) : (
+          <span className={styles.action} title={t('timeline.no_retweet_hint')}>
+            <StatusIcon name="lock" />
+            <span className={styles.visuallyHidden}>{t('timeline.no_retweet_hint')}</span>
+            <Count value={status.reblogsCount} hidden={hideStats} />
+          </span>
+        )}
+        <ToggleAction
+          label={t('status.favorite')}
+          pressed={status.favourited}
+          onClick={() => void actions.toggleFavourite()}
+          className={styles.favouriteAction}
+        >
+          <StatusIcon name="star" filled={status.favourited} />
+          <Count value={status.favouritesCount} hidden={hideStats} />
+        </ToggleAction>
+        <ReactButton statusId={status.id} />
+        <ToggleAction
+          label={t('status.bookmark')}
+          pressed={status.bookmarked}
+          onClick={() => void actions.toggleBookmark()}
+        >
+          <StatusIcon name="bookmark" filled={status.bookmarked} />
+        </ToggleAction>
+        <ActionMenu
+          className={styles.menu}
+          label={t('status.more_actions')}
+          icon={<StatusIcon name="more" />}
+          items={items}
+        />
+        {dialog === 'reply' && <PostStatusModal onClose={close} />}
+        {dialog === 'edit' && <EditPlaceholderDialog onClose={close} />}
+        <Suspense fallback={null}>
+          {dialog === 'report' && (
+            <ReportDialog account={author} initialStatusIds={[status.id]} onClose={close} />
+          )}
+          {dialog === 'history' && <HistoryDialog statusId={status.id} onClose={close} />}
+        </Suspense>
+      </div>
+    </>
+  );
+}
+
+/** The anonymous visitor's menu: copy link and, for remote posts, the original. */
+export function AnonymousMenu({ status }: { status: StoredStatus }) {
+  const actions = useStatusActions(status.id);
+  const items: MenuItem[] = [
+    {
+      key: 'copy',
+      label: t('status.copy_link'),
+      icon: <StatusIcon name="link" />,
+      onSelect: () => void actions.copyLink(),
+    },
+  ];
+  if (!status.local && status.url) {
+    items.push({
+      key: 'external',
+      label: t('status.external_source'),
+      icon: <StatusIcon name="external" />,
+      href: status.url,
+    });
+  }
+  return (
+    <>
+      <ActionMenu
+        className={styles.menu}
+        label={t('status.more_actions')}
+        icon={<StatusIcon name="more" />}
+        items={items}
+      />
+      {actions.error && <ActionError message={actions.error} onDismiss={actions.dismissError} />}
+    </>
+  );
+}

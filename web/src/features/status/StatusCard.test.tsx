@@ -1,0 +1,259 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { parseAccount, parseStatus } from '../../api/schemas/index.ts';
+import { useEntities } from '../../state/entities.ts';
+import { useModals } from '../../state/modals.ts';
+import { DEFAULT_PREFERENCES, usePreferences } from '../../state/preferences.ts';
+import { useSession } from '../../state/session.ts';
+import { StatusCard } from './StatusCard.tsx';
+
+const rawAccount = (id: string, name: string, extra: object = {}) => ({
+  id,
+  username: name,
+  acct: name,
+  display_name: name[0]!.toUpperCase() + name.slice(1),
+  url: `https://starling.test/users/${name}`,
+  avatar: `https://starling.test/${name}.png`,
+  ...extra,
+});
+const rawStatus = (id: string, extra: object = {}) => ({
+  id,
+  content: `<p>post ${id}</p>`,
+  created_at: '2026-01-01T00:00:00.000Z',
+  visibility: 'public',
+  account: rawAccount('bob', 'bob'),
+  favourites_count: 0,
+  reblogs_count: 0,
+  replies_count: 0,
+  pleroma: { local: true },
+  ...extra,
+});
+
+function ingest(...raws: object[]) {
+  const statuses = raws.map((raw) => {
+    const status = parseStatus(raw);
+    if (!status) throw new Error('fixture must parse');
+    return status;
+  });
+  act(() => useEntities.getState().ingestStatuses(statuses));
+}
+
+function signIn(extra: object = {}) {
+  const user = parseAccount(rawAccount('alice', 'alice', extra));
+  if (!user) throw new Error('fixture must parse');
+  act(() => useSession.getState().signIn('token', user));
+}
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+const fetchMock = vi.fn<typeof fetch>();
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+  fetchMock.mockReset();
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  act(() => {
+    useSession.getState().signOut();
+    useEntities.getState().clear();
+    usePreferences.setState(DEFAULT_PREFERENCES);
+    useModals.setState({ confirms: [] });
+  });
+});
+
+describe('StatusCard', () => {
+  it('shows a repeat with the repeater outside and the original inside', () => {
+    signIn();
+    ingest(
+      rawStatus('r1', {
+        account: rawAccount('carol', 'carol'),
+        content: '',
+        reblog: rawStatus('s1', { content: '<p>the original words</p>' }),
+      }),
+    );
+    render(<StatusCard statusId="r1" context={{ kind: 'timeline' }} />);
+    const card = screen.getByRole('article');
+    expect(within(card).getByRole('link', { name: 'Carol' }).getAttribute('href')).toBe(
+      '/users/carol',
+    );
+    expect(card.textContent).toContain('repeated');
+    expect(within(card).getByText('@bob')).toBeTruthy();
+    expect(card.textContent).toContain('the original words');
+    // The time stamp links to the original's conversation.
+    expect(card.querySelector('a[href="/notice/s1"] time')).not.toBeNull();
+  });
+
+  it('favourites at once, then rolls back with the server error in a dismissible alert', async () => {
+    signIn();
+    ingest(rawStatus('s2', { favourites_count: 3 }));
+    let answer!: (response: Response) => void;
+    fetchMock.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
+    render(<StatusCard statusId="s2" context={{ kind: 'timeline' }} />);
+
+    const favourite = await screen.findByRole('button', { name: 'Favorite' });
+    expect(favourite.getAttribute('aria-pressed')).toBe('false');
+    fireEvent.click(favourite);
+    expect(favourite.getAttribute('aria-pressed')).toBe('true');
+    expect(favourite.textContent).toBe('4');
+    expect(String(fetchMock.mock.calls[0]?.[0])).toContain('/api/v1/statuses/s2/favourite');
+
+    await act(async () => answer(json({ error: 'Record not found' }, 404)));
+    expect(favourite.getAttribute('aria-pressed')).toBe('false');
+    expect(favourite.textContent).toBe('3');
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('Record not found');
+    fireEvent.click(within(alert).getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it("takes the server's answer after a successful favourite", async () => {
+    signIn();
+    ingest(rawStatus('s3', { favourites_count: 1 }));
+    fetchMock.mockResolvedValueOnce(
+      json(rawStatus('s3', { favourited: true, favourites_count: 7 })),
+    );
+    render(<StatusCard statusId="s3" context={{ kind: 'timeline' }} />);
+    const favourite = await screen.findByRole('button', { name: 'Favorite' });
+    await act(async () => fireEvent.click(favourite));
+    expect(favourite.getAttribute('aria-pressed')).toBe('true');
+    expect(favourite.textContent).toBe('7');
+  });
+
+  it('deletes only after the confirmation is accepted', async () => {
+    signIn();
+    ingest(rawStatus('s4', { account: rawAccount('alice', 'alice') }));
+    render(<StatusCard statusId="s4" context={{ kind: 'timeline' }} />);
+    await screen.findByRole('button', { name: 'More actions' });
+    const openDelete = () => {
+      fireEvent.click(screen.getByRole('button', { name: 'More actions' }));
+      fireEvent.click(screen.getByRole('menuitem', { name: 'Delete' }));
+    };
+
+    openDelete();
+    expect(useModals.getState().confirms).toHaveLength(1);
+    await act(async () =>
+      useModals.getState().answerConfirm(useModals.getState().confirms[0]!.id, false),
+    );
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    fetchMock.mockResolvedValueOnce(json({}));
+    openDelete();
+    await act(async () =>
+      useModals.getState().answerConfirm(useModals.getState().confirms[0]!.id, true),
+    );
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(fetchMock.mock.calls[0]?.[1]?.method).toBe('DELETE');
+    expect(screen.getByRole('article').textContent).toContain('This post was deleted');
+  });
+
+  it('offers delete to holders of messages_delete, never pin on posts of others', async () => {
+    signIn({ pleroma: { privileges: ['messages_delete'] } });
+    ingest(rawStatus('s5'));
+    render(<StatusCard statusId="s5" context={{ kind: 'timeline' }} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'More actions' }));
+    expect(screen.getByRole('menuitem', { name: 'Delete' })).toBeTruthy();
+    expect(screen.queryByRole('menuitem', { name: 'Pin on profile' })).toBeNull();
+    expect(screen.getByRole('menuitem', { name: 'Report' })).toBeTruthy();
+  });
+
+  it('shows a lock and the hint instead of repeat on followers-only posts', async () => {
+    signIn();
+    ingest(rawStatus('s6', { visibility: 'private' }));
+    render(<StatusCard statusId="s6" context={{ kind: 'timeline' }} />);
+    expect(await screen.findByTitle(/cannot be repeated/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Repeat' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Favorite' })).toBeTruthy();
+  });
+
+  it('gives anonymous visitors remote-interaction links instead of action buttons', async () => {
+    ingest(rawStatus('s7', { replies_count: 2 }));
+    render(<StatusCard statusId="s7" context={{ kind: 'timeline' }} />);
+    await screen.findByRole('button', { name: 'More actions' });
+    for (const name of ['Reply', 'Repeat', 'Favorite', 'Bookmark']) {
+      expect(screen.queryByRole('button', { name })).toBeNull();
+    }
+    const reply = screen.getByRole('link', { name: 'Reply from your home server' });
+    expect(reply.getAttribute('href')).toMatch(/\/main\/ostatus\?status_id=s7$/);
+    expect(screen.getByRole('link', { name: 'Interact from your server' })).toBeTruthy();
+  });
+
+  it('opens the menu from the keyboard, moves with arrows and closes with Escape', async () => {
+    signIn();
+    ingest(rawStatus('s8'));
+    render(<StatusCard statusId="s8" context={{ kind: 'timeline' }} />);
+    const button = await screen.findByRole('button', { name: 'More actions' });
+    expect(button.getAttribute('aria-haspopup')).toBe('menu');
+    button.focus();
+    fireEvent.keyDown(button, { key: 'ArrowDown' });
+    const items = screen.getAllByRole('menuitem');
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    expect(document.activeElement).toBe(items[0]);
+    fireEvent.keyDown(items[0]!, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(items[1]);
+    fireEvent.keyDown(items[1]!, { key: 'End' });
+    expect(document.activeElement).toBe(items[items.length - 1]);
+    fireEvent.keyDown(items[items.length - 1]!, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(items[0]);
+    fireEvent.keyDown(items[0]!, { key: 'Escape' });
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(document.activeElement).toBe(button);
+  });
+
+  it('collapses a post with a mute word and shows it on request; removes it when hidden', () => {
+    signIn();
+    act(() => usePreferences.setState({ muteWords: ['Durian'] }));
+    ingest(rawStatus('s9', { content: '<p>I love durian pizza</p>' }));
+    const { unmount } = render(<StatusCard statusId="s9" context={{ kind: 'timeline' }} />);
+    expect(screen.getByRole('article').textContent).not.toContain('durian pizza');
+    expect(screen.getByText('Wordfiltered')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Show' }));
+    expect(screen.getByRole('article').textContent).toContain('durian pizza');
+    unmount();
+
+    act(() => usePreferences.setState({ hideWordFilteredPosts: true }));
+    const { container } = render(<StatusCard statusId="s9" context={{ kind: 'timeline' }} />);
+    expect(container.innerHTML).toBe('');
+  });
+
+  it('collapses content behind the subject when that preference is on', () => {
+    signIn();
+    act(() => usePreferences.setState({ collapseMessageWithSubject: true }));
+    ingest(rawStatus('s10', { spoiler_text: 'food talk', content: '<p>hidden body</p>' }));
+    render(<StatusCard statusId="s10" context={{ kind: 'timeline' }} />);
+    expect(screen.getByRole('article').textContent).not.toContain('hidden body');
+    fireEvent.click(screen.getByRole('button', { name: 'Show content' }));
+    expect(screen.getByRole('article').textContent).toContain('hidden body');
+    expect(screen.getByRole('button', { name: 'Hide content' })).toBeTruthy();
+  });
+
+  it('turns mentions and hashtags into in-app links', () => {
+    signIn();
+    ingest(
+      rawStatus('s11', {
+        content:
+          '<p><span class="h-card"><a class="u-url mention" href="https://starling.test/users/carol">@<span>carol</span></a></span> ' +
+          '<a class="hashtag" href="https://starling.test/tag/birds" rel="tag">#birds</a></p>',
+        mentions: [
+          {
+            id: 'carol',
+            username: 'carol',
+            acct: 'carol',
+            url: 'https://starling.test/users/carol',
+          },
+        ],
+        tags: [{ name: 'birds', url: 'https://starling.test/tag/birds' }],
+      }),
+    );
+    render(<StatusCard statusId="s11" context={{ kind: 'timeline' }} />);
+    const links = screen
+      .getAllByRole('link', { name: '@carol' })
+      .map((a) => a.getAttribute('href'));
+    expect(links).toContain('/users/carol');
+    expect(screen.getByRole('link', { name: '#birds' }).getAttribute('href')).toBe('/tag/birds');
+  });
+});

@@ -1,0 +1,100 @@
+/**
+ * Windowing maths for long lists (spec part 1, §9 "virtual scrolling"): which items are mounted
+ * for a scroll position, and how tall the empty space standing in for the rest is.
+ */
+
+/** Spec §9: about max(3, window height / 80) statuses are kept mounted on each side. */
+export const MIN_OVERSCAN = 3;
+export const OVERSCAN_DIVISOR_PX = 80;
+
+export function overscanFor(windowHeight: number): number {
+  return Math.max(MIN_OVERSCAN, Math.round(windowHeight / OVERSCAN_DIVISOR_PX));
+}
+
+export interface ItemRange {
+  /** First mounted index. */
+  start: number;
+  /** One past the last mounted index. */
+  end: number;
+}
+
+export interface WindowLayout extends ItemRange {
+  /** Height standing in for the items before `start`. */
+  before: number;
+  /** Height standing in for the items from `end` on. */
+  after: number;
+}
+
+/** offsets[i] is where item i starts; offsets[n] the total height. */
+export function offsetsOf(heights: readonly number[]): number[] {
+  const offsets = new Array<number>(heights.length + 1);
+  offsets[0] = 0;
+  for (let i = 0; i < heights.length; i += 1) offsets[i + 1] = offsets[i]! + heights[i]!;
+  return offsets;
+}
+
+/** The first index whose item ends below `y` (binary search over the offsets). */
+function indexAt(offsets: readonly number[], y: number): number {
+  const count = offsets.length - 1;
+  let low = 0;
+  let high = count;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (offsets[middle + 1]! > y) high = middle;
+    else low = middle + 1;
+  }
+  return low;
+}
+
+/**
+ * The items to mount for a viewport spanning [top, bottom) in the list's own coordinates: the ones
+ * it overlaps plus `overscan` on each side, and the space the others take.
+ */
+export function windowLayout(
+  heights: readonly number[],
+  top: number,
+  bottom: number,
+  overscan: number,
+): WindowLayout {
+  const count = heights.length;
+  const offsets = offsetsOf(heights);
+  const first = indexAt(offsets, Math.max(0, top));
+  const last = Math.max(first, indexAt(offsets, Math.max(0, bottom - 1)));
+  const start = Math.max(0, Math.min(first, count) - overscan);
+  const end = Math.min(count, last + 1 + overscan);
+  return {
+    start,
+    end: Math.max(start, end),
+    before: offsets[start]!,
+    after: offsets[count]! - offsets[Math.max(start, end)]!,
+  };
+}
+
+/** The spacers for a range already chosen (heights changed, or the list grew). */
+export function spacersFor(
+  heights: readonly number[],
+  range: ItemRange,
+): { before: number; after: number } {
+  const count = heights.length;
+  const start = Math.min(range.start, count);
+  const end = Math.min(Math.max(range.end, start), count);
+  let before = 0;
+  let after = 0;
+  for (let i = 0; i < start; i += 1) before += heights[i]!;
+  for (let i = end; i < count; i += 1) after += heights[i]!;
+  return { before, after };
+}
+
+/** The height assumed for an item never measured: the mean of those measured, or a default. */
+export function estimateHeight(measured: Iterable<number>, fallback: number): number {
+  let total = 0;
+  let count = 0;
+  for (const height of measured) {
+    total += height;
+    count += 1;
+  }
+  return count === 0 ? fallback : Math.round(total / count);
+}
+
+export const sameRange = (a: ItemRange, b: ItemRange): boolean =>
+  a.start === b.start && a.end === b.end;

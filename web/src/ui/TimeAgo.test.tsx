@@ -1,0 +1,27 @@
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { TimeAgo } from './TimeAgo.tsx';
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+describe('TimeAgo', () => {
+  it('shares one 60 s clock between every time stamp and refreshes them on its tick', () => {
+    vi.useFakeTimers({ now: Date.parse('2026-01-01T12:00:00Z') });
+    const setIntervalSpy = vi.spyOn(globalThis, 'setInterval');
+    render(
+      <>
+        <TimeAgo time="2026-01-01T11:55:00Z" />
+        <TimeAgo time="2026-01-01T09:00:00Z" />
+      </>,
+    );
+    expect(setIntervalSpy).toHaveBeenCalledTimes(1);
+    expect(screen.getByText('5m').getAttribute('dateTime')).toBe('2026-01-01T11:55:00Z');
+    expect(screen.getByText('3h').getAttribute('title')).toBeTruthy();
+    act(() => vi.advanceTimersByTime(60_000));
+    expect(screen.getByText('6m')).toBeTruthy();
+    setIntervalSpy.mockRestore();
+  });
+});

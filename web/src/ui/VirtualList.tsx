@@ -1,0 +1,213 @@
+import {
+  memo,
+  startTransition,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
+import {
+  overscanFor,
+  sameRange,
+  spacersFor,
+  windowLayout,
+  type ItemRange,
+} from '../lib/virtualWindow.ts';
+
+/** Assumed height of an item never measured, until some are (then their mean is used). */
+export const DEFAULT_ITEM_HEIGHT = 140;
+
+/**
+ * Measured heights by item id. The owner keeps one per list (a timeline keeps its own across
+ * visits), so a list shown again lays out at its real height and scrolling back has no jumps.
+ */
+export class HeightCache {
+  private readonly heights = new Map<string, number>();
+  private total = 0;
+
+  get(id: string): number | undefined {
+    return this.heights.get(id);
+  }
+
+  set(id: string, height: number): void {
+    this.total += height - (this.heights.get(id) ?? 0);
+    this.heights.set(id, height);
+  }
+
+  estimate(fallback = DEFAULT_ITEM_HEIGHT): number {
+    return this.heights.size === 0 ? fallback : this.total / this.heights.size;
+  }
+}
+
+export interface VirtualListProps {
+  ids: readonly string[];
+  heights: HeightCache;
+  renderItem: (id: string) => ReactNode;
+  /** Items mounted by the first render, before the window is measured (a quick first paint). */
+  initialCount?: number;
+  className?: string;
+  /** Announced while more items are on their way (a feed's aria-busy). */
+  busy?: boolean;
+  'aria-labelledby'?: string;
+}
+
+interface RowProps {
+  id: string;
+  renderItem: (id: string) => ReactNode;
+  observe: (element: HTMLDivElement | null) => void;
+}
+
+/**
+ * One mounted item, measured by the list's observer. Memoised: moving the window or adding a page
+ * renders only the items that arrive, not every mounted one again (pass a stable renderItem).
+ */
+const Row = memo(function Row({ id, renderItem, observe }: RowProps) {
+  return (
+    <div ref={observe} data-item-id={id}>
+      {renderItem(id)}
+    </div>
+  );
+});
+
+const heightsOf = (ids: readonly string[], cache: HeightCache): number[] => {
+  const estimate = cache.estimate();
+  return ids.map((id) => cache.get(id) ?? estimate);
+};
+
+/**
+ * A list scrolled by the window that mounts only the items near the viewport (spec part 1, §9:
+ * about max(3, window height / 80) on each side); the rest are empty space of their measured (or
+ * estimated) height. When an item above the viewport changes height, the window scrolls by the
+ * difference so that what the reader is looking at stays put.
+ */
+export function VirtualList({
+  ids,
+  heights,
+  renderItem,
+  initialCount = 5,
+  className,
+  busy,
+  'aria-labelledby': labelledBy,
+}: VirtualListProps) {
+  const listRef = useRef<HTMLDivElement>(null);
+  const idsRef = useRef(ids);
+  const [range, setRange] = useState<ItemRange>(() => ({ start: 0, end: initialCount }));
+  const [, setMeasured] = useState(0);
+
+  const recompute = useCallback(() => {
+    const list = listRef.current;
+    if (!list) return;
+    const top = -list.getBoundingClientRect().top;
+    const height = window.innerHeight;
+    const layout = windowLayout(
+      heightsOf(idsRef.current, heights),
+      top,
+      top + height,
+      overscanFor(height),
+    );
+    // A transition: mounting the cards that scroll in yields to the browser between them, so fast
+    // scrolling never makes one long task (the space stays blank a moment instead).
+    startTransition(() =>
+      setRange((previous) => (sameRange(previous, layout) ? previous : layout)),
+    );
+  }, [heights]);
+
+  // Scrolling and resizing move the window, at most once a frame.
+  useEffect(() => {
+    let frame = 0;
+    const schedule = () => {
+      if (frame) return;
+      frame = requestAnimationFrame(() => {
+        frame = 0;
+        recompute();
+      });
+    };
+    window.addEventListener('scroll', schedule, { passive: true });
+    window.addEventListener('resize', schedule);
+    return () => {
+      window.removeEventListener('scroll', schedule);
+      window.removeEventListener('resize', schedule);
+      cancelAnimationFrame(frame);
+    };
+  }, [recompute]);
+
+  // The items changed (a page arrived, new ones shown): place the window again, once the frame
+  // with what is already rendered has been painted (the first screenful shows sooner).
+  useEffect(() => {
+    idsRef.current = ids;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(recompute, 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      if (timer !== undefined) clearTimeout(timer);
+    };
+  }, [ids, recompute]);
+
+  // The browser's own scroll anchoring would fight the corrections below.
+  useEffect(() => {
+    const root = document.documentElement;
+    const before = root.style.overflowAnchor;
+    root.style.overflowAnchor = 'none';
+    return () => {
+      root.style.overflowAnchor = before;
+    };
+  }, []);
+
+  const [observer] = useState(() =>
+    typeof ResizeObserver === 'undefined'
+      ? null
+      : new ResizeObserver((entries) => {
+          let shift = 0;
+          let changed = false;
+          const estimate = heights.estimate();
+          for (const entry of entries) {
+            const element = entry.target as HTMLElement;
+            const id = element.dataset.itemId;
+            if (!id || !element.isConnected) continue;
+            const height = entry.borderBoxSize[0]?.blockSize ?? element.offsetHeight;
+            const known = heights.get(id);
+            if (height === known) continue;
+            heights.set(id, height);
+            changed = true;
+            // Above the viewport: everything the reader sees moved by the difference.
+            if (element.getBoundingClientRect().top < 0) shift += height - (known ?? estimate);
+          }
+          if (shift) window.scrollBy(0, shift);
+          if (changed) setMeasured((count) => count + 1);
+        }),
+  );
+  useEffect(() => () => observer?.disconnect(), [observer]);
+
+  const observe = useCallback(
+    (element: HTMLDivElement | null) => {
+      if (!element || !observer) return;
+      observer.observe(element);
+      return () => observer.unobserve(element);
+    },
+    [observer],
+  );
+
+  const all = heightsOf(ids, heights);
+  const start = Math.min(range.start, ids.length);
+  const end = Math.min(Math.max(range.end, start), ids.length);
+  const { before, after } = spacersFor(all, { start, end });
+
+  return (
+    <div
+      ref={listRef}
+      className={className}
+      role="feed"
+      aria-busy={busy}
+      aria-labelledby={labelledBy}
+    >
+      {before > 0 && <div style={{ height: before }} aria-hidden="true" />}
+      {ids.slice(start, end).map((id) => (
+        <Row key={id} id={id} renderItem={renderItem} observe={observe} />
+      ))}
+      {after > 0 && <div style={{ height: after }} aria-hidden="true" />}
+    </div>
+  );
+}

@@ -61,6 +61,8 @@ export interface ApiClient {
   delete: Call;
   /** Absolute URL for a path and query (browser redirects such as /oauth/authorize). */
   url: (path: string, query?: Query) => string;
+  /** The Authorization header of a signed-in call, empty when anonymous (XHR uploads). */
+  authHeader: () => Record<string, string>;
 }
 
 function appendParams(params: URLSearchParams, values: Record<string, unknown>): void {
@@ -91,7 +93,7 @@ export function toFormBody(values: Record<string, unknown>): URLSearchParams {
   return params;
 }
 
-function parseBody(text: string): unknown {
+export function parseBody(text: string): unknown {
   if (!text) return null;
   try {
     return JSON.parse(text);
@@ -100,7 +102,7 @@ function parseBody(text: string): unknown {
   }
 }
 
-function errorMessage(body: unknown, status: number, statusText: string): string {
+export function errorMessage(body: unknown, status: number, statusText: string): string {
   if (body && typeof body === 'object' && 'error' in body) {
     const error = (body as { error: unknown }).error;
     if (typeof error === 'string' && error) return error;
@@ -187,6 +189,10 @@ export function createApiClient({
   return {
     baseUrl: base,
     url,
+    authHeader: (): Record<string, string> => {
+      const token = getToken();
+      return token ? { Authorization: `Bearer ${token}` } : {};
+    },
     get: (path, options) => request('GET', path, options),
     post: (path, options) => request('POST', path, options),
     put: (path, options) => request('PUT', path, options),

@@ -1,10 +1,9 @@
 import type { Locator, Page } from '@playwright/test';
 import { DEMO_PASSWORD } from './demo.ts';
 import { apiToken, expect, instanceUrl, test } from './fixtures.ts';
+import { persistSession } from './session.ts';
 
 /** Journeys through a conversation (/notice/:id): tree and linear modes, branches, dive, scroll. */
-
-const TOKEN_KEY = 'starling:oauth-token';
 
 interface RawStatus {
   id: string;
@@ -18,14 +17,6 @@ async function getJson<T>(token: string, path: string): Promise<T> {
   });
   if (!response.ok) throw new Error(`${path}: ${response.status}`);
   return (await response.json()) as T;
-}
-
-/** Starts the page signed in with this token. */
-async function persistSession(page: Page, token: string) {
-  await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [
-    TOKEN_KEY,
-    JSON.stringify({ token }),
-  ] as const);
 }
 
 /**

@@ -1,17 +1,7 @@
 import type { Page } from '@playwright/test';
-import { apiToken, expect, test } from './fixtures.ts';
-import { DEMO_MEMBER, DEMO_PASSWORD } from './demo.ts';
-
-/** Where the auth feature keeps the session (web/src/features/auth/persistedSession.ts). */
-const TOKEN_KEY = 'starling:oauth-token';
-
-async function signedIn(page: Page, username = DEMO_MEMBER.username): Promise<void> {
-  const token = await apiToken(username, DEMO_PASSWORD);
-  await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [
-    TOKEN_KEY,
-    JSON.stringify({ token }),
-  ] as const);
-}
+import { expect, test } from './fixtures.ts';
+import { signedIn } from './session.ts';
+import { DEMO_MEMBER } from './demo.ts';
 
 const sidebar = (page: Page) => page.getByRole('complementary', { name: 'Sidebar' });
 const thirdColumn = (page: Page) =>
@@ -24,7 +14,7 @@ test('mobile: the mobile bar with drawer toggle and notifications button, no sid
   consoleErrors,
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signedIn(page);
+  await signedIn(page, DEMO_MEMBER.username);
   await page.goto('/main/public');
   const menu = page.getByRole('button', { name: 'Menu' });
   await expect(menu).toBeVisible();
@@ -51,7 +41,7 @@ test('wide: the third column shows for a signed-in user; normal width has none',
   page,
 }) => {
   await page.setViewportSize({ width: 1400, height: 900 });
-  await signedIn(page);
+  await signedIn(page, DEMO_MEMBER.username);
   await page.goto('/main/public');
   await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
   await expect(sidebar(page)).toBeVisible();
@@ -65,7 +55,7 @@ test('wide: the third column shows for a signed-in user; normal width has none',
 
 test('normal width: no third column, even signed in', async ({ page }) => {
   await page.setViewportSize({ width: 1000, height: 800 });
-  await signedIn(page);
+  await signedIn(page, DEMO_MEMBER.username);
   await page.goto('/main/public');
   await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
   await expect(sidebar(page)).toBeVisible();
@@ -132,7 +122,7 @@ test('the administration link is there for an administrator only, in a new tab',
 
 test('logout asks for confirmation; cancel keeps the user signed in', async ({ page }) => {
   await page.setViewportSize({ width: 1000, height: 800 });
-  await signedIn(page);
+  await signedIn(page, DEMO_MEMBER.username);
   await page.goto('/main/public');
   const logout = page.getByRole('button', { name: 'Log out' });
   await logout.click();

@@ -1,17 +1,7 @@
 import type { Page } from '@playwright/test';
 import { DEMO_PASSWORD } from './demo.ts';
 import { apiToken, expect, instanceUrl, test } from './fixtures.ts';
-
-/** Where the auth feature keeps the session (web/src/features/auth/persistedSession.ts). */
-const TOKEN_KEY = 'starling:oauth-token';
-
-async function signedIn(page: Page, username: string): Promise<void> {
-  const token = await apiToken(username, DEMO_PASSWORD);
-  await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [
-    TOKEN_KEY,
-    JSON.stringify({ token }),
-  ] as const);
-}
+import { signedIn, unique } from './session.ts';
 
 /** Posts a public status with a poll through the API, as another account would. */
 async function postPoll(
@@ -45,7 +35,6 @@ async function postText(username: string, text: string): Promise<{ id: string }>
   return (await response.json()) as { id: string };
 }
 
-const unique = (label: string) => `${label} ${Date.now().toString(36)}`;
 const card = (page: Page, text: string) => page.getByRole('article').filter({ hasText: text });
 
 test('media viewer: opens from the six-photo gallery, arrows wrap, Escape and back close it', async ({

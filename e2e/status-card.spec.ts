@@ -1,40 +1,10 @@
 import type { Locator, Page } from '@playwright/test';
 import { DEMO_PASSWORD } from './demo.ts';
-import { apiToken, expect, instanceUrl, postStatus, test } from './fixtures.ts';
-
-/** Where the client keeps its token and its local preferences (web/src/state, features/auth). */
-const TOKEN_KEY = 'starling:oauth-token';
-const PREFERENCES_KEY = 'starling:preferences';
-
-const unique = (what: string) =>
-  `${what} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-/** Starts the page signed in as `username`, with these local preferences. */
-async function persistSession(page: Page, token: string | null, preferences: object = {}) {
-  await page.addInitScript(
-    ([tokenKey, tokenValue, preferencesKey, preferencesValue]) => {
-      if (tokenValue) localStorage.setItem(tokenKey, tokenValue);
-      localStorage.setItem(preferencesKey, preferencesValue);
-    },
-    [
-      TOKEN_KEY,
-      token ? JSON.stringify({ token }) : '',
-      PREFERENCES_KEY,
-      JSON.stringify(preferences),
-    ] as const,
-  );
-}
+import { apiToken, expect, postStatus, test } from './fixtures.ts';
+import { api, persistSession, unique } from './session.ts';
 
 /** The card of one status on the page (not a repeat of it). */
 const card = (page: Page, id: string): Locator => page.locator(`article[data-status-id="${id}"]`);
-
-async function api(token: string, method: string, path: string) {
-  const response = await fetch(`${instanceUrl()}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}` },
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
 
 test('favorite, repeat and bookmark show at once with their counts, and reverse', async ({
   page,

@@ -38,7 +38,7 @@ export function Layout({ children }: { children: ReactNode }) {
       case 'sidebar':
         return (
           <div key={column} className={styles.sidebarColumn} data-column={column}>
-            <Sidebar />
+            <Sidebar postFormElsewhere={columns.includes('postform')} />
           </div>
         );
       case 'main':

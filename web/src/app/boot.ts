@@ -112,6 +112,7 @@ function fromInstance(instance: Instance): Partial<InstanceConfig> {
     name: instance.title || DEFAULT_INSTANCE_CONFIG.name,
     textlimit: instance.maxStatusChars,
     uploadlimit: instance.uploadLimit,
+    fileLimit: instance.maxMediaAttachments,
     pollLimits: instance.pollLimits,
     registrationOpen: instance.registrations,
     accountApprovalRequired: instance.approvalRequired,

@@ -45,6 +45,12 @@ const ConversationScreen = lazy(() =>
   })),
 );
 
+const DraftsScreen = lazy(() =>
+  import('../features/composer/DraftsScreen.tsx').then((module) => ({
+    default: module.DraftsScreen,
+  })),
+);
+
 export const NotFoundScreen = lazy(() =>
   import('./NotFound.tsx').then((module) => ({ default: module.NotFound })),
 );
@@ -57,6 +63,7 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   login: LoginScreen,
   'oauth-callback': OAuthCallbackScreen,
   'nav-edit': NavEditScreen,
+  drafts: DraftsScreen,
   about: AboutScreen,
   friends: LazyTimelineScreen,
   'remote-interaction': Placeholder,

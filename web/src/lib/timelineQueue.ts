@@ -162,6 +162,22 @@ export function showNew(timeline: TimelineData): TimelineData {
   };
 }
 
+/**
+ * The reader's own new post goes straight to the top of what is shown, not behind 'show new'.
+ * maxId stays, so the next poll still asks for everything posted since the last one.
+ */
+export function showOnTop(timeline: TimelineData, id: string): TimelineData {
+  if (!timeline.loaded || timeline.visibleStatuses.includes(id)) return timeline;
+  const newQueue = timeline.newQueue.filter((queued) => queued !== id);
+  return {
+    ...timeline,
+    statuses: [id, ...timeline.statuses.filter((held) => held !== id)],
+    visibleStatuses: [id, ...timeline.visibleStatuses],
+    newQueue,
+    newStatusCount: newQueue.length,
+  };
+}
+
 /** Removes ids everywhere in the timeline (a blocked author's posts...). */
 export function removeStatuses(
   timeline: TimelineData,

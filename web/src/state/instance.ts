@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { FederationPolicy } from '../api/federationPolicy.ts';
 import type { StickerPackRef } from '../api/instance.ts';
+import { DEFAULT_MAX_MEDIA_ATTACHMENTS } from '../api/schemas/instance.ts';
 
 /**
  * What the client knows about the instance: the merge of /static/config.json, the
@@ -28,6 +29,8 @@ export interface InstanceConfig {
   federating: boolean;
   textlimit: number;
   uploadlimit: number;
+  /** How many files one post may carry. */
+  fileLimit: number;
   pollLimits: {
     maxOptions: number;
     maxOptionChars: number;
@@ -87,6 +90,7 @@ export const DEFAULT_INSTANCE_CONFIG: InstanceConfig = {
   federating: true,
   textlimit: 5000,
   uploadlimit: 0,
+  fileLimit: DEFAULT_MAX_MEDIA_ATTACHMENTS,
   pollLimits: { maxOptions: 4, maxOptionChars: 255, minExpiration: 60, maxExpiration: 86400 },
   vapidPublicKey: '',
   theme: 'pleroma-dark',

@@ -70,7 +70,26 @@ export interface Preferences {
   maxDepthInThread: number;
   /** Where 'show other replies' sits: below the post or inside it. */
   conversationOtherRepliesButton: OtherRepliesButtonPlacement;
+  // The composer (spec part 2, §3 user preferences and §4).
+  /** A reply starts with the original's scope instead of the default one. */
+  scopeCopy: boolean;
+  /** The format new posts start with; empty: the instance's default. */
+  postContentType: string;
+  sensitiveByDefault: boolean;
+  /** Hide the notices that say who will see a post of the chosen scope. */
+  hideScopeNotice: boolean;
+  /** Offer only the current, original and default scopes plus direct. */
+  minimalScopesMode: boolean;
+  alwaysShowSubjectInput: boolean;
+  /** What a reply's subject starts as: nothing, the original's, or the original's with "re: ". */
+  subjectLineBehavior: SubjectLineBehavior;
+  /** Put spaces around a custom emoji inserted from the picker. */
+  padEmoji: boolean;
+  /** Enter sends the post (Shift+Enter for a new line); Ctrl/Cmd+Enter always sends. */
+  submitOnEnter: boolean;
 }
+
+export type SubjectLineBehavior = 'noop' | 'masto' | 'email';
 
 /** Kept for readers of the first name of this type. */
 export type LocalPreferences = Preferences;
@@ -108,6 +127,15 @@ export const DEFAULT_PREFERENCES: Preferences = {
   conversationDisplay: 'tree',
   maxDepthInThread: DEFAULT_MAX_DEPTH_IN_THREAD,
   conversationOtherRepliesButton: 'below',
+  scopeCopy: true,
+  postContentType: '',
+  sensitiveByDefault: false,
+  hideScopeNotice: false,
+  minimalScopesMode: false,
+  alwaysShowSubjectInput: true,
+  subjectLineBehavior: 'email',
+  padEmoji: true,
+  submitOnEnter: false,
 };
 
 export const PREFERENCES_STORAGE_KEY = 'starling:preferences';
@@ -150,6 +178,15 @@ const VALID: { [K in keyof Preferences]: (value: unknown) => boolean } = {
   conversationDisplay: (value) => value === 'tree' || value === 'linear',
   maxDepthInThread: (value) => typeof value === 'number' && Number.isInteger(value) && value >= 1,
   conversationOtherRepliesButton: (value) => value === 'below' || value === 'inside',
+  scopeCopy: isBoolean,
+  postContentType: (value) => typeof value === 'string',
+  sensitiveByDefault: isBoolean,
+  hideScopeNotice: isBoolean,
+  minimalScopesMode: isBoolean,
+  alwaysShowSubjectInput: isBoolean,
+  subjectLineBehavior: (value) => value === 'noop' || value === 'masto' || value === 'email',
+  padEmoji: isBoolean,
+  submitOnEnter: isBoolean,
 };
 
 const KEYS = Object.keys(DEFAULT_PREFERENCES) as (keyof Preferences)[];

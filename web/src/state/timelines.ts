@@ -13,6 +13,7 @@ import {
   queueNewer,
   removeStatuses,
   showNew,
+  showOnTop,
   type TimelineData,
 } from '../lib/timelineQueue.ts';
 import { useEntities } from './entities.ts';
@@ -251,6 +252,20 @@ export async function showNewStatuses(client: ApiClient, spec: TimelineSpec): Pr
   const { pinnedIds } = timeline;
   update(spec, () => ({ ...emptyTimeline(), pinnedIds }));
   await loadOlder(client, spec, { force: true });
+}
+
+/** The timelines the signed-in user's own new post belongs on, by its visibility. */
+export function ownStatusTimelines(status: Pick<Status, 'visibility' | 'account'>): TimelineSpec[] {
+  const specs: TimelineSpec[] = [{ kind: 'friends' }, { kind: 'user', userId: status.account.id }];
+  if (status.visibility === 'public') specs.push({ kind: 'public' }, { kind: 'publicAndExternal' });
+  if (status.visibility === 'direct') specs.push({ kind: 'dms' });
+  return specs;
+}
+
+/** Shows the user's own new post at once on every loaded timeline it belongs on. */
+export function showOwnStatus(status: Status): void {
+  for (const spec of ownStatusTimelines(status))
+    update(spec, (current) => showOnTop(current, status.id));
 }
 
 export function setPaused(spec: TimelineSpec, paused: boolean): void {

@@ -10,8 +10,10 @@ import { useSignedIn } from './useSessionFlags.ts';
 import { useWindowSize } from './useWindowSize.ts';
 
 // The composer dialog loads when it is first opened.
-const PostStatusModal = lazy(() =>
-  import('./PostStatusModal.tsx').then((m) => ({ default: m.PostStatusModal })),
+const ComposerDialog = lazy(() =>
+  import('../../features/composer/ComposerDialog.tsx').then((m) => ({
+    default: m.ComposerDialog,
+  })),
 );
 
 /**
@@ -58,7 +60,7 @@ export function FloatingPostButton() {
       )}
       {composing && (
         <Suspense fallback={null}>
-          <PostStatusModal onClose={() => setComposing(false)} />
+          <ComposerDialog onClose={() => setComposing(false)} />
         </Suspense>
       )}
     </>

@@ -28,10 +28,10 @@ function WhoToFollowSlot() {
  * The sidebar column (spec part 1, §2). Each panel decides for itself whether it shows for this
  * visitor and instance (features: anonymous; who to follow: signed in with suggestions...).
  */
-export function Sidebar() {
+export function Sidebar({ postFormElsewhere = false }: { postFormElsewhere?: boolean }) {
   return (
     <aside className={styles.sidebar} aria-label={t('shell.sidebar')}>
-      <UserPanel />
+      <UserPanel withPostForm={!postFormElsewhere} />
       <NavPanel />
       <InstancePanel />
       <FeaturesPanel />

@@ -1,4 +1,5 @@
 import { t } from '../../i18n/index.ts';
+import { LazyPostStatusForm } from '../../features/composer/LazyPostStatusForm.tsx';
 import { useUnseen } from '../../state/unseen.ts';
 import styles from './ThirdColumn.module.css';
 
@@ -22,6 +23,8 @@ function NotificationsColumn() {
   );
 }
 
+const NEW_POST = { kind: 'new' } as const;
+
 function PostFormColumn() {
   return (
     <aside className={styles.column} aria-labelledby="third-column-title">
@@ -29,7 +32,7 @@ function PostFormColumn() {
         <h2 id="third-column-title" className={styles.heading}>
           {t('shell.post_form')}
         </h2>
-        <p className={styles.placeholder}>{t('shell.post_form_later')}</p>
+        <LazyPostStatusForm context={NEW_POST} />
       </section>
     </aside>
   );

@@ -6,7 +6,7 @@ import { ModalHost } from './ModalHost.tsx';
 // Keys that exist in en.json, so the dialog shows real text.
 const REQUEST = {
   titleKey: 'shell.logout',
-  messageKey: 'shell.composer_later',
+  messageKey: 'status.delete_confirm',
   acceptKey: 'shell.logout',
   cancelKey: 'modals.close',
 };
@@ -27,7 +27,7 @@ describe('confirmation dialogs in the modal host', () => {
     render(<ModalHost />);
     void ask();
     const dialog = await screen.findByRole('alertdialog', { name: 'Log out' });
-    expect(dialog.textContent).toContain('The post composer arrives in a later version.');
+    expect(dialog.textContent).toContain('Do you really want to delete this post?');
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Close' }));
   });
 

@@ -75,6 +75,7 @@ export const ROUTES: readonly RouteDefinition[] = [
   { name: 'lists-timeline', path: '/lists/:id', titleKey: 'nav.lists', loginRequired: true },
   { name: 'lists-edit', path: '/lists/:id/edit', titleKey: 'lists.edit', loginRequired: true },
   { name: 'nav-edit', path: '/nav-edit', titleKey: 'nav.edit_nav', loginRequired: true },
+  { name: 'drafts', path: '/drafts', titleKey: 'drafts.title', loginRequired: true },
   {
     name: 'notifications',
     path: '/:username/notifications',

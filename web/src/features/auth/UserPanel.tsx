@@ -1,19 +1,25 @@
+import { useLocation } from '../../app/router/history.ts';
 import { t } from '../../i18n/index.ts';
+import { LazyPostStatusForm } from '../composer/LazyPostStatusForm.tsx';
 import { useSession } from '../../state/session.ts';
 import { LoginForm } from './LoginForm.tsx';
 import { UserCard } from './UserCard.tsx';
 
+const NEW_POST = { kind: 'new' } as const;
+
 /** Sidebar user panel (spec part 1, §2): the login form when anonymous, the user card when signed in. */
-export function UserPanel() {
+export function UserPanel({ withPostForm = true }: { withPostForm?: boolean }) {
   const status = useSession((state) => state.status);
   const user = useSession((state) => state.user);
+  // A link can prefill the post form: ?message=...
+  const message = new URLSearchParams(useLocation().search).get('message') ?? undefined;
 
   if (status === 'restoring') return <p aria-live="polite">{t('timeline.loading')}</p>;
   if (status === 'signedIn' && user) {
     return (
       <div>
         <UserCard user={user} />
-        {/* SLOT (owner: composer, later issue): the post form goes here, below the card. */}
+        {withPostForm && <LazyPostStatusForm context={NEW_POST} message={message} />}
       </div>
     );
   }

@@ -12,7 +12,7 @@ const ReactionPicker = lazy(() => import('./ReactionPicker.tsx'));
 /**
  * The react action (spec part 2, §9): a button opening a small menu with the quick reactions
  * (thumbs-up, angry, eyes, laughing, fire; each a toggle of the user's own reaction) and 'More…',
- * which opens a searchable picker of common emoji and the instance's custom emoji. Signed-in
+ * which opens the full emoji picker (unicode and the instance's custom emoji). Signed-in
  * users only. The menu closes on Escape, a pick, or a click outside; arrow keys move in it.
  */
 export function ReactButton({ statusId }: { statusId: string }) {

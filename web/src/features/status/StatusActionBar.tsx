@@ -1,5 +1,4 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { PostStatusModal } from '../../app/layout/PostStatusModal.tsx';
 import type { Account } from '../../api/types.ts';
 import { t } from '../../i18n/index.ts';
 import {
@@ -16,11 +15,19 @@ import type { StoredStatus } from '../../state/entities.ts';
 import { useInstance } from '../../state/instance.ts';
 import { ReactButton } from '../reactions/ReactButton.tsx';
 import { ActionMenu, type MenuItem } from './ActionMenu.tsx';
-import { EditPlaceholderDialog } from './EditPlaceholderDialog.tsx';
+import { replyTargetOf } from '../composer/replyTarget.ts';
 import { ActionIcon as StatusIcon } from './actionIcons.tsx';
 import styles from './StatusCard.module.css';
 import { useStatusActions } from './useStatusActions.ts';
 
+const ComposerDialog = lazy(() =>
+  import('../composer/ComposerDialog.tsx').then((module) => ({ default: module.ComposerDialog })),
+);
+const EditStatusDialog = lazy(() =>
+  import('../composer/EditStatusDialog.tsx').then((module) => ({
+    default: module.EditStatusDialog,
+  })),
+);
 const ReportDialog = lazy(() =>
   import('../report/ReportDialog.tsx').then((module) => ({ default: module.ReportDialog })),
 );
@@ -225,9 +232,11 @@ export function StatusActionBar({
           icon={<StatusIcon name="more" />}
           items={items}
         />
-        {dialog === 'reply' && <PostStatusModal onClose={close} />}
-        {dialog === 'edit' && <EditPlaceholderDialog onClose={close} />}
         <Suspense fallback={null}>
+          {dialog === 'reply' && (
+            <ComposerDialog replyTo={replyTargetOf(status, author.acct)} onClose={close} />
+          )}
+          {dialog === 'edit' && <EditStatusDialog status={status} onClose={close} />}
           {dialog === 'report' && (
             <ReportDialog account={author} initialStatusIds={[status.id]} onClose={close} />
           )}

@@ -1,0 +1,60 @@
+import type { Page } from '@playwright/test';
+import { DEMO_PASSWORD } from './demo.ts';
+import { apiToken, instanceUrl } from './fixtures.ts';
+
+/** Where the client keeps its token and its local preferences (web/src/state, features/auth). */
+const TOKEN_KEY = 'starling:oauth-token';
+const PREFERENCES_KEY = 'starling:preferences';
+
+/** A text no other journey wrote, to find one's own post among everyone's. */
+export const unique = (what: string): string =>
+  `${what} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** Starts the page signed in with `token` (anonymous when null), with these local preferences. */
+export async function persistSession(
+  page: Page,
+  token: string | null,
+  preferences: object = {},
+): Promise<void> {
+  await page.addInitScript(
+    ([tokenKey, tokenValue, preferencesKey, preferencesValue]) => {
+      if (tokenValue) localStorage.setItem(tokenKey, tokenValue);
+      localStorage.setItem(preferencesKey, preferencesValue);
+    },
+    [
+      TOKEN_KEY,
+      token ? JSON.stringify({ token }) : '',
+      PREFERENCES_KEY,
+      JSON.stringify(preferences),
+    ] as const,
+  );
+}
+
+/** Signs `username` in through the API and starts the page with that session. */
+export async function signedIn(
+  page: Page,
+  username: string,
+  preferences: object = {},
+): Promise<string> {
+  const token = await apiToken(username, DEMO_PASSWORD);
+  await persistSession(page, token, preferences);
+  return token;
+}
+
+/** One call to the local instance as `token`'s user; the answer's status and JSON body. */
+export async function api<T = Record<string, unknown>>(
+  token: string | null,
+  method: string,
+  path: string,
+  body?: object,
+): Promise<{ status: number; body: T }> {
+  const response = await fetch(`${instanceUrl()}${path}`, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return { status: response.status, body: (await response.json()) as T };
+}

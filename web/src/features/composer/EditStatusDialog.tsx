@@ -1,0 +1,70 @@
+import { useEffect, useState } from 'react';
+import { source as fetchSource } from '../../api/statuses.ts';
+import type { StatusSource } from '../../api/types.ts';
+import { api } from '../../app/apiClient.ts';
+import { t } from '../../i18n/index.ts';
+import { toPostScope } from '../../lib/scopes.ts';
+import type { StoredStatus } from '../../state/entities.ts';
+import { Dialog } from '../../ui/Dialog.tsx';
+import { Spinner } from '../../ui/Spinner.tsx';
+import type { ComposerFields } from './composerFields.ts';
+import styles from './Composer.module.css';
+import { PostStatusForm } from './PostStatusForm.tsx';
+
+type SourceState =
+  | { state: 'loading' }
+  | { state: 'ready'; source: StatusSource }
+  | { state: 'error'; message: string };
+
+function editFields(status: StoredStatus, source: StatusSource): ComposerFields {
+  return {
+    text: source.text,
+    spoilerText: source.spoilerText,
+    contentType: source.contentType ?? 'text/plain',
+    visibility: toPostScope(status.visibility, 'public'),
+    sensitive: status.sensitive,
+    poll: null,
+    attachments: status.mediaAttachments,
+    descriptions: {},
+  };
+}
+
+/** Editing an own post: its source is fetched, then the composer opens prefilled with it. */
+export function EditStatusDialog({ status, onClose }: { status: StoredStatus; onClose(): void }) {
+  const [loaded, setLoaded] = useState<SourceState>({ state: 'loading' });
+
+  useEffect(() => {
+    let current = true;
+    fetchSource(api, status.id).then(
+      (source) => current && setLoaded({ state: 'ready', source }),
+      (error: unknown) =>
+        current &&
+        setLoaded({
+          state: 'error',
+          message: error instanceof Error ? error.message : String(error),
+        }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [status.id]);
+
+  return (
+    <Dialog title={t('status.edit_title')} onClose={onClose}>
+      {loaded.state === 'loading' && <Spinner />}
+      {loaded.state === 'error' && (
+        <p role="alert" className={styles.error}>
+          {t('post_status.error', loaded.message)}
+        </p>
+      )}
+      {loaded.state === 'ready' && (
+        <PostStatusForm
+          context={{ kind: 'edit', statusId: status.id }}
+          initial={editFields(status, loaded.source)}
+          autoFocus
+          onPosted={onClose}
+        />
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,135 @@
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_INSTANCE_CONFIG, useInstance } from '../../state/instance.ts';
+import { resetNavigationStores, rawAccount, signInAs } from '../navigation/testSupport.ts';
+import { useDrafts } from '../../state/drafts.ts';
+import { PostStatusForm } from './PostStatusForm.tsx';
+
+const fetchMock = vi.fn<typeof fetch>();
+const posted = () =>
+  fetchMock.mock.calls
+    .filter(([url]) => String(url).endsWith('/api/v1/statuses'))
+    .map(([, init]) => ({
+      body: JSON.parse(String(init?.body)) as Record<string, unknown>,
+      key: new Headers(init?.headers).get('Idempotency-Key'),
+    }));
+const statusAnswer = (text: string) =>
+  new Response(
+    JSON.stringify({
+      id: '77',
+      created_at: '2026-01-01T00:00:00.000Z',
+      account: rawAccount(),
+      content: `<p>${text}</p>`,
+      visibility: 'public',
+    }),
+    { status: 200 },
+  );
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+  fetchMock.mockReset();
+  localStorage.clear();
+  resetNavigationStores();
+  signInAs({ source: { privacy: 'unlisted', note: '', fields: [] } });
+  useInstance.setState({ config: { ...DEFAULT_INSTANCE_CONFIG, textlimit: 20 } });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const field = () => screen.getByRole('textbox', { name: "What's on your mind?" });
+const postButton = () => screen.getByRole('button', { name: 'Post' });
+const type = (text: string) => fireEvent.change(field(), { target: { value: text } });
+
+describe('PostStatusForm', () => {
+  it("starts with the user's default scope and counts down to the limit", () => {
+    render(<PostStatusForm context={{ kind: 'new' }} />);
+    expect(screen.getByRole('button', { name: 'Unlisted' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+    type('hello');
+    expect(screen.getByText('15 characters left')).toBeTruthy();
+    type('this text is far too long');
+    expect(screen.getByText('5 characters over the limit')).toBeTruthy();
+    expect(postButton()).toHaveProperty('disabled', true);
+  });
+
+  it('refuses an empty post with the spec message and sends nothing', async () => {
+    render(<PostStatusForm context={{ kind: 'new' }} />);
+    fireEvent.click(postButton());
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      "Error: Can't post an empty status with no files",
+    );
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('keeps the text and its draft when the server refuses, and says why', async () => {
+    fetchMock.mockResolvedValueOnce(
+      new Response(JSON.stringify({ error: 'Try later' }), { status: 422 }),
+    );
+    const { unmount } = render(<PostStatusForm context={{ kind: 'new' }} />);
+    type('keep me');
+    fireEvent.click(postButton());
+    expect((await screen.findByRole('alert')).textContent).toContain('Error: Try later');
+    expect(field()).toHaveProperty('value', 'keep me');
+    unmount();
+    render(<PostStatusForm context={{ kind: 'new' }} />);
+    expect(field()).toHaveProperty('value', 'keep me');
+  });
+
+  it('sends with Ctrl+Enter, then clears the text and the draft but keeps the scope', async () => {
+    fetchMock.mockResolvedValueOnce(statusAnswer('hi'));
+    render(<PostStatusForm context={{ kind: 'new' }} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Direct' }));
+    type('hi @bob');
+    expect(useDrafts.getState().drafts).toHaveLength(1);
+    fireEvent.keyDown(field(), { key: 'Enter', ctrlKey: true });
+    await waitFor(() => expect(field()).toHaveProperty('value', ''));
+    expect(posted()[0]?.body).toMatchObject({ status: 'hi @bob', visibility: 'direct' });
+    expect(screen.getByRole('button', { name: 'Direct' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+    expect(useDrafts.getState().drafts).toHaveLength(0);
+  });
+
+  it('does not send on a plain Enter unless submit-on-enter is on', () => {
+    render(<PostStatusForm context={{ kind: 'new' }} />);
+    type('line');
+    fireEvent.keyDown(field(), { key: 'Enter' });
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('renews the idempotency key on every change, and a retry reuses it', async () => {
+    fetchMock
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    render(<PostStatusForm context={{ kind: 'new' }} />);
+    type('once');
+    fireEvent.click(postButton());
+    await screen.findByRole('alert');
+    fireEvent.click(postButton());
+    await waitFor(() => expect(posted()).toHaveLength(2));
+    type('once more');
+    fireEvent.click(postButton());
+    await waitFor(() => expect(posted()).toHaveLength(3));
+    const [first, retry, changed] = posted().map((call) => call.key);
+    expect(retry).toBe(first);
+    expect(changed).not.toBe(first);
+  });
+
+  it('refuses a file over the upload limit before sending it', async () => {
+    act(() =>
+      useInstance.setState({ config: { ...useInstance.getState().config, uploadlimit: 1024 } }),
+    );
+    const { container } = render(<PostStatusForm context={{ kind: 'new' }} />);
+    const input = container.querySelector('input[type=file]') as HTMLInputElement;
+    const file = new File([new Uint8Array(2048)], 'big.png', { type: 'image/png' });
+    fireEvent.change(input, { target: { files: [file] } });
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Upload failed. File too big [2KiB / 1KiB]Dismiss',
+    );
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,81 @@
+import type { ApiClient } from '../../api/client.ts';
+import { updateMediaDescription } from '../../api/media.ts';
+import * as statuses from '../../api/statuses.ts';
+import type { Status } from '../../api/types.ts';
+import { pollDraftError, pollPayload, type PollLimits } from '../../lib/pollDraft.ts';
+import type { ComposerFields } from './composerFields.ts';
+
+/** Why a post was not sent: an i18n key (the client's own rules) or the server's message. */
+export type SubmitProblem = { key: string } | { message: string };
+
+export class SubmitError extends Error {
+  readonly problem: SubmitProblem;
+  constructor(problem: SubmitProblem) {
+    super('key' in problem ? problem.key : problem.message);
+    this.problem = problem;
+  }
+}
+
+export interface SubmitRequest {
+  fields: ComposerFields;
+  pollLimits: PollLimits;
+  inReplyToId?: string;
+  /** Editing this status: mentions and the poll cannot change. */
+  editId?: string;
+  idempotencyKey: string;
+}
+
+/** The client's own checks before anything is sent (spec part 2, §5). */
+export function localProblem(fields: ComposerFields): SubmitProblem | null {
+  if (fields.text.trim() === '' && fields.attachments.length === 0)
+    return { key: 'post_status.empty_status_error' };
+  if (fields.poll && pollDraftError(fields.poll)) return { key: 'polls.not_enough_options' };
+  return null;
+}
+
+/** Saves every changed, non-blank description; one failure stops the post. */
+async function saveDescriptions(client: ApiClient, fields: ComposerFields): Promise<void> {
+  for (const attachment of fields.attachments) {
+    const description = (fields.descriptions[attachment.id] ?? '').trim();
+    if (!description || description === (attachment.description ?? '')) continue;
+    try {
+      await updateMediaDescription(client, attachment.id, description);
+    } catch {
+      throw new SubmitError({ key: 'post_status.media_description_error' });
+    }
+  }
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** Sends the post (or the edit). Throws SubmitError; the caller keeps the draft when it does. */
+export async function submitPost(client: ApiClient, request: SubmitRequest): Promise<Status> {
+  const { fields } = request;
+  const problem = localProblem(fields);
+  if (problem) throw new SubmitError(problem);
+  await saveDescriptions(client, fields);
+  const mediaIds = fields.attachments.map((attachment) => attachment.id);
+  const common = {
+    status: fields.text,
+    spoilerText: fields.spoilerText,
+    sensitive: fields.sensitive,
+    contentType: fields.contentType,
+    mediaIds,
+  };
+  try {
+    if (request.editId) return await statuses.edit(client, request.editId, common);
+    const poll = fields.poll ? pollPayload(fields.poll, request.pollLimits) : null;
+    return await statuses.create(
+      client,
+      {
+        ...common,
+        visibility: fields.visibility,
+        inReplyToId: request.inReplyToId,
+        ...(poll ? { poll } : {}),
+      },
+      request.idempotencyKey,
+    );
+  } catch (error) {
+    throw new SubmitError({ message: messageOf(error) });
+  }
+}

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type StarlingApp } from '../server/src/app.ts';
 import { seedDemoData } from '../server/src/seed/index.ts';
+import { encodePng } from '../server/src/seed/png.ts';
 import { setSkipSink } from '../web/src/api/log.ts';
 import * as p from '../web/src/api/schemas/index.ts';
 import type { Notification, Status } from '../web/src/api/types.ts';
@@ -877,6 +878,93 @@ describe('the local instance renders what the client parses', () => {
         await get(`/api/v1/statuses/${id}/history`, 'bob'),
       );
       expect(history.map((v) => v.spoilerText)).toEqual(['', 'edited']);
+    });
+
+    it('renders an uploaded attachment, a Markdown status, a preview and search results', async () => {
+      const boundary = 'contract-boundary';
+      const pixels = new Uint8Array(600 * 300 * 4).fill(180);
+      const body = Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="description"\r\n\r\nA grey field\r\n` +
+            `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="grey.png"\r\n` +
+            'Content-Type: image/png\r\n\r\n',
+        ),
+        encodePng(600, 300, pixels),
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      const response = await built.app.inject({
+        method: 'POST',
+        url: '/api/v1/media',
+        headers: {
+          authorization: `Bearer ${tokens.get('alice')!}`,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+        },
+        payload: body,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const rawUpload = response.json() as unknown;
+      expectFields('uploaded attachment', rawUpload, ['meta.original', 'meta.small', 'blurhash']);
+      const upload = clean('uploaded attachment', p.parseAttachment, rawUpload);
+      expect(upload).toMatchObject({
+        kind: 'image',
+        mimeType: 'image/png',
+        description: 'A grey field',
+        width: 600,
+        height: 300,
+      });
+      expect(upload.previewUrl).not.toBe(upload.url);
+      const described = clean(
+        'description answer',
+        p.parseAttachment,
+        await send('PUT', `/api/v1/media/${upload.id}`, 'alice', { description: 'Still grey' }),
+      );
+      expect(described.description).toBe('Still grey');
+
+      const id = await postStatus('alice', {
+        status: `**Markdown** for @bob with #${TAG}`,
+        content_type: 'text/markdown',
+        media_ids: [upload.id],
+      });
+      const markdown = clean(
+        'Markdown status',
+        p.parseStatus,
+        await get(`/api/v1/statuses/${id}`, 'bob'),
+      );
+      expect(markdown.content).toContain('<strong>Markdown</strong>');
+      expect(markdown.plainText).toBe(`Markdown for @bob with #${TAG}`);
+      expect(markdown.mentions.map((m) => m.id)).toEqual([ids.bob]);
+      expect(markdown.mediaAttachments.map((a) => a.id)).toEqual([upload.id]);
+      const source = clean(
+        'Markdown source',
+        p.parseStatusSource,
+        await get(`/api/v1/statuses/${id}/source`, 'alice'),
+      );
+      expect(source.contentType).toBe('text/markdown');
+
+      const preview = clean(
+        'preview answer',
+        p.parseStatus,
+        await send('POST', '/api/v1/statuses', 'alice', {
+          status: '_previewed_',
+          content_type: 'text/markdown',
+          preview: true,
+        }),
+      );
+      expect(preview.content).toBe('<p><em>previewed</em></p>');
+
+      const people = cleanList(
+        'account search',
+        p.parseAccount,
+        await get('/api/v1/accounts/search?q=bo&limit=5', 'alice'),
+      );
+      expect(people.map((a) => a.id)).toContain(ids.bob);
+      const results = clean(
+        'search results',
+        p.parseSearchResults,
+        await get(`/api/v2/search?q=${TAG}`, 'alice'),
+      );
+      expect(results.hashtags.map((h) => h.name)).toContain(TAG);
+      expect(results.statuses.map((s) => s.id)).toContain(id);
     });
   });
 });

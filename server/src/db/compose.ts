@@ -1,12 +1,21 @@
 import type { Database } from 'better-sqlite3';
 import { findAccountByAcct } from './accounts.ts';
 import { insertStatus, type CreatedStatus, type StatusRow, type Visibility } from './statuses.ts';
-import { formatPlainText, type FormattedText, type MentionTarget } from '../views/text.ts';
+import type { FormattedText, MentionTarget } from '../views/text.ts';
+import { DEFAULT_POST_FORMAT, formatPost, type PostFormat } from '../views/formats/index.ts';
 import { ORIGIN_MARKER } from '../views/html.ts';
 
-/** Formats text, resolving @mentions among known accounts (local `nick`, or `nick@domain`). */
-export function formatWithMentions(db: Database, text: string, localHost: string): FormattedText {
-  return formatPlainText(text, (acct): MentionTarget | undefined => {
+/**
+ * Formats text in a post format (plain text unless told), resolving @mentions among known
+ * accounts (local `nick`, or `nick@domain`).
+ */
+export function formatWithMentions(
+  db: Database,
+  text: string,
+  localHost: string,
+  format: PostFormat = DEFAULT_POST_FORMAT,
+): FormattedText {
+  return formatPost(text, format, (acct): MentionTarget | undefined => {
     const account = findAccountByAcct(db, acct, localHost);
     if (!account) return undefined;
     return {
@@ -24,6 +33,8 @@ export interface ComposeInput {
   spoilerText?: string;
   sensitive?: boolean;
   visibility: Visibility;
+  /** The post format of `text`; plain text when absent. */
+  contentType?: PostFormat;
   inReplyTo?: StatusRow | null;
   appName?: string | null;
   appWebsite?: string | null;
@@ -31,9 +42,10 @@ export interface ComposeInput {
   id?: string;
 }
 
-/** Creates a status from plain text; a reply also addresses the author of the parent (as Pleroma does). */
+/** Creates a status from its source text; a reply also addresses the author of the parent (as Pleroma does). */
 export function composeStatus(db: Database, input: ComposeInput, localHost: string): CreatedStatus {
-  const formatted = formatWithMentions(db, input.text, localHost);
+  const contentType = input.contentType ?? DEFAULT_POST_FORMAT;
+  const formatted = formatWithMentions(db, input.text, localHost, contentType);
   const mentionIds = formatted.mentions.map((m) => m.id);
   if (input.inReplyTo && input.inReplyTo.account_id !== input.accountId)
     mentionIds.push(input.inReplyTo.account_id);
@@ -41,6 +53,7 @@ export function composeStatus(db: Database, input: ComposeInput, localHost: stri
     accountId: input.accountId,
     contentSource: input.text,
     contentHtml: formatted.html,
+    contentType,
     spoilerText: input.spoilerText ?? '',
     sensitive: input.sensitive ?? false,
     visibility: input.visibility,

@@ -10,6 +10,7 @@ import {
   type PollInput,
 } from './polls.ts';
 import { getStatus, type StatusRow } from './statuses.ts';
+import type { PostFormat } from '../views/formats/index.ts';
 
 export interface StatusEditRow {
   id: number;
@@ -27,6 +28,8 @@ export interface EditInput {
   text: string;
   spoilerText: string;
   sensitive: boolean;
+  /** The post format of `text`; undefined keeps the status's own. */
+  contentType?: PostFormat;
   /** undefined keeps the attachments. */
   mediaIds?: string[];
   /** undefined keeps the poll; null removes it. */
@@ -61,12 +64,21 @@ export function editStatus(
       oldPoll ? JSON.stringify(pollOptions(oldPoll)) : null,
       status.edited_at ?? status.created_at,
     );
-    const formatted = formatWithMentions(db, input.text, localHost);
+    const contentType = input.contentType ?? (status.content_type as PostFormat);
+    const formatted = formatWithMentions(db, input.text, localHost, contentType);
     sql(
       db,
-      `UPDATE statuses SET content_source = ?, content_html = ?, spoiler_text = ?, sensitive = ?, edited_at = ?
-       WHERE id = ?`,
-    ).run(input.text, formatted.html, input.spoilerText, input.sensitive ? 1 : 0, at, status.id);
+      `UPDATE statuses SET content_source = ?, content_html = ?, content_type = ?, spoiler_text = ?, sensitive = ?,
+         edited_at = ? WHERE id = ?`,
+    ).run(
+      input.text,
+      formatted.html,
+      contentType,
+      input.spoilerText,
+      input.sensitive ? 1 : 0,
+      at,
+      status.id,
+    );
     sql(db, 'DELETE FROM status_tags WHERE status_id = ?').run(status.id);
     const insertTag = sql(
       db,

@@ -107,3 +107,37 @@ export function setStatusMedia(db: Database, statusId: string, ids: string[]): v
   ids.forEach((id, position) => attach.run(statusId, position, id));
   markHasMedia(db, statusId);
 }
+
+export interface MediaChanges {
+  /** null clears it; undefined keeps it. */
+  description?: string | null;
+  /** Focal point, each coordinate in -1..1; undefined keeps it. */
+  focus?: { x: number; y: number };
+}
+
+/** Changes an attachment's description or focal point (attached or not). */
+export function updateMedia(db: Database, id: string, changes: MediaChanges): MediaRow {
+  return db.transaction((): MediaRow => {
+    const row = getMedia(db, id);
+    if (!row) throw new Error(`no media ${id}`);
+    const description = changes.description === undefined ? row.description : changes.description;
+    let metaJson = row.meta_json;
+    if (changes.focus) {
+      let meta: Record<string, unknown> = {};
+      try {
+        const parsed = JSON.parse(row.meta_json) as unknown;
+        if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
+          meta = parsed as Record<string, unknown>;
+      } catch {
+        // unreadable meta is replaced
+      }
+      metaJson = JSON.stringify({ ...meta, focus: changes.focus });
+    }
+    sql(db, 'UPDATE media_attachments SET description = ?, meta_json = ? WHERE id = ?').run(
+      description,
+      metaJson,
+      id,
+    );
+    return getMedia(db, id)!;
+  })();
+}

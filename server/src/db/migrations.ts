@@ -387,4 +387,20 @@ CREATE TABLE status_edits (
 CREATE INDEX status_edits_status ON status_edits (status_id, id);
 `,
   },
+  {
+    version: 3,
+    name: 'idempotency_keys',
+    sql: `
+-- Idempotency-Key of a status submission -> the status it created, per account, for an hour.
+CREATE TABLE idempotency_keys (
+  account_id TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+  key TEXT NOT NULL,
+  status_id TEXT NOT NULL REFERENCES statuses (id) ON DELETE CASCADE,
+  created_at TEXT NOT NULL,
+  PRIMARY KEY (account_id, key)
+) WITHOUT ROWID;
+CREATE INDEX idempotency_keys_created ON idempotency_keys (created_at);
+CREATE INDEX idempotency_keys_status ON idempotency_keys (status_id);
+`,
+  },
 ];

@@ -2,6 +2,7 @@ import { createReadStream, statSync } from 'node:fs';
 import { join, normalize, sep } from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ServerContext } from '../context.ts';
+import { mediaHeaders } from '../media/serving.ts';
 import { STICKERS, STICKER_PACK, ensureStandardImages } from '../seed/images.ts';
 import {
   INSTANCE_PANEL,
@@ -11,16 +12,6 @@ import {
   TERMS_OF_SERVICE,
   THEMES,
 } from './assets-content.ts';
-
-const TYPES: Record<string, string> = {
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  gif: 'image/gif',
-  webp: 'image/webp',
-  svg: 'image/svg+xml',
-  txt: 'text/plain; charset=utf-8',
-};
 
 function notFound(reply: FastifyReply) {
   return reply.status(404).send({ error: 'Not found' });
@@ -38,12 +29,11 @@ function sendFile(reply: FastifyReply, root: string, relative: string) {
   } catch {
     return notFound(reply);
   }
-  const extension = target.slice(target.lastIndexOf('.') + 1).toLowerCase();
+  const extension = target.slice(target.lastIndexOf('.') + 1);
   return reply
-    .header('content-type', TYPES[extension] ?? 'application/octet-stream')
+    .headers(mediaHeaders(extension))
     .header('content-length', size)
     .header('cache-control', 'public, max-age=86400')
-    .header('x-content-type-options', 'nosniff')
     .send(createReadStream(target));
 }
 

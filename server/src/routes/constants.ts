@@ -18,7 +18,8 @@ export const MFA_TOKEN_LIFETIME_SECONDS = 10 * 60;
 
 export const MAX_STATUS_CHARS = 5000;
 export const MAX_MEDIA_ATTACHMENTS = 1000;
-export const DESCRIPTION_LIMIT = 5000;
+/** Characters in a media description; PUT/POST /api/v1/media enforce it, the instance advertises it. */
+export const DESCRIPTION_LIMIT = 1500;
 export const CHAT_LIMIT = 5000;
 export const SHOUT_LIMIT = 5000;
 export const UPLOAD_LIMIT = 16_000_000;

@@ -6,12 +6,14 @@ import { assetRoutes } from './assets.ts';
 import { instanceRoutes } from './instance.ts';
 import { interactionRoutes } from './interactions.ts';
 import { listRoutes } from './lists.ts';
+import { mediaRoutes } from './media.ts';
 import { notificationRoutes } from './notifications.ts';
 import { oauthAuthorizeRoutes } from './oauth-authorize.ts';
 import { oauthRoutes } from './oauth.ts';
 import { pollRoutes } from './polls.ts';
 import { relationRoutes } from './relations.ts';
 import { reportRoutes } from './reports.ts';
+import { searchRoutes } from './search.ts';
 import { statusRoutes } from './statuses.ts';
 import { timelineRoutes } from './timelines.ts';
 
@@ -32,6 +34,8 @@ export async function registerRoutes(app: FastifyInstance, ctx: ServerContext): 
     relationRoutes,
     listRoutes,
     reportRoutes,
+    mediaRoutes,
+    searchRoutes,
   ]) {
     await area(app, ctx);
   }

@@ -21,7 +21,7 @@ export const FEATURES = [
   'media_proxy',
 ];
 
-export const POST_FORMATS = ['text/plain', 'text/html', 'text/markdown', 'text/bbcode'];
+export { POST_FORMATS } from '../views/formats/index.ts';
 
 /** Pleroma's default restricted nicknames (from its nodeinfo documentation example). */
 export const RESTRICTED_NICKNAMES = [

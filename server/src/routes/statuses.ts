@@ -11,12 +11,18 @@ import { insertNotification, type CreatedNotification } from '../db/notification
 import { insertPoll, pollOfStatus, pollOptions, pollProblem, type PollInput } from '../db/polls.ts';
 import { getAppById, findLiveToken } from '../db/oauth.ts';
 import {
+  MAX_IDEMPOTENCY_KEY_LENGTH,
+  rememberIdempotencyKey,
+  statusForIdempotencyKey,
+} from '../db/idempotency.ts';
+import {
   VISIBILITIES,
   canView,
   deleteStatus,
   getStatus,
   statusMentionIds,
   statusTagNames,
+  type CreatedStatus,
   type StatusRow,
   type Visibility,
 } from '../db/statuses.ts';
@@ -28,6 +34,7 @@ import { renderAttachment } from '../views/media.ts';
 import { renderStatus, renderStatusIds } from '../views/status.ts';
 import { hostOf, withOrigin } from '../views/html.ts';
 import { shortcodesIn } from '../views/text.ts';
+import { DEFAULT_POST_FORMAT, isPostFormat, type PostFormat } from '../views/formats/index.ts';
 import { MAX_MEDIA_ATTACHMENTS, MAX_STATUS_CHARS, POLL_LIMITS } from './constants.ts';
 import { bool, paramsOf, queryOf, str, strings, type Params } from './params.ts';
 import {
@@ -42,7 +49,8 @@ type IdParams = { Params: { id: string } };
 const READ_STATUSES = ['read:statuses'];
 const WRITE_STATUSES = ['write:statuses'];
 const MAX_DESCENDANTS = 4096;
-const IDEMPOTENCY_WINDOW_MS = 60 * 60 * 1000;
+/** Thrown inside a preview's transaction to undo it. */
+const ROLLBACK = Symbol('rollback preview');
 
 function listOf(value: unknown): unknown[] {
   return Array.isArray(value) ? value : value === undefined || value === null ? [] : [value];
@@ -93,11 +101,43 @@ function mediaIdsOf(params: Params): string[] | undefined {
   return strings(params, 'media_ids');
 }
 
+/** `content_type` of a create or edit request; undefined when not given. */
+function contentTypeOf(params: Params): PostFormat | undefined {
+  const value = str(params.content_type);
+  if (value === undefined || value === '') return undefined;
+  if (!isPostFormat(value)) throw unprocessable(`Invalid content_type: ${value}`);
+  return value;
+}
+
+function idempotencyKeyOf(request: FastifyRequest): string | null {
+  const key = request.headers['idempotency-key'];
+  if (typeof key !== 'string' || key === '') return null;
+  if (key.length > MAX_IDEMPOTENCY_KEY_LENGTH) throw unprocessable('Idempotency-Key is too long');
+  return key;
+}
+
 export async function statusRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   const db = ctx.db;
   const host = hostOf(ctx.origin);
-  // Idempotency-Key -> status id, per account, kept for an hour (Mastodon keeps it for an hour too).
-  const idempotency = new Map<string, { statusId: string; at: number }>();
+
+  /**
+   * Pleroma's preview: the status is created, rendered and rolled back inside one transaction,
+   * so it renders exactly as it would post (mentions, hashtags, emoji) and nothing is kept,
+   * notified or streamed.
+   */
+  const renderPreview = (compose: () => CreatedStatus): Record<string, unknown> => {
+    let rendered: Record<string, unknown> | null = null;
+    try {
+      db.transaction(() => {
+        const { status } = compose();
+        rendered = renderStatus(new RenderContext(ctx, status.account_id), status);
+        throw ROLLBACK;
+      })();
+    } catch (error) {
+      if (error !== ROLLBACK) throw error;
+    }
+    return rendered!;
+  };
 
   const visibleStatus = (request: FastifyRequest<IdParams>, viewerId: string | null): StatusRow => {
     const status = getStatus(db, request.params.id);
@@ -108,27 +148,27 @@ export async function statusRoutes(app: FastifyInstance, ctx: ServerContext): Pr
   app.post('/api/v1/statuses', async (request) => {
     const viewer = requireUser(ctx, request, WRITE_STATUSES);
     const params = paramsOf(request);
-    const key = request.headers['idempotency-key'];
-    const idempotencyKey = typeof key === 'string' && key ? `${viewer.accountId}:${key}` : null;
+    const preview = bool(params.preview, 'preview') ?? false;
+    // A preview never creates anything, so it neither answers with nor records a key.
+    const idempotencyKey = preview ? null : idempotencyKeyOf(request);
     if (idempotencyKey) {
-      const now = Date.now();
-      for (const [k, v] of idempotency)
-        if (now - v.at > IDEMPOTENCY_WINDOW_MS) idempotency.delete(k);
-      const previous = idempotency.get(idempotencyKey);
-      const existing = previous ? getStatus(db, previous.statusId) : undefined;
+      const previousId = statusForIdempotencyKey(db, viewer.accountId, idempotencyKey);
+      const existing = previousId ? getStatus(db, previousId) : undefined;
       if (existing) return renderStatus(new RenderContext(ctx, viewer.accountId), existing);
     }
 
-    const text = (str(params.status) ?? '').trim();
-    const spoilerText = str(params.spoiler_text) ?? '';
     if (params.status !== undefined && typeof params.status !== 'string')
       throw unprocessable('Invalid status');
-    const mediaIds = mediaIdsOf(params) ?? [];
+    const text = (str(params.status) ?? '').trim();
+    const spoilerText = str(params.spoiler_text) ?? '';
+    const contentType = contentTypeOf(params) ?? DEFAULT_POST_FORMAT;
+    // A preview shows the text only: media and poll are not looked at.
+    const mediaIds = preview ? [] : (mediaIdsOf(params) ?? []);
     const mediaError = mediaProblem(db, viewer.accountId, mediaIds, null, MAX_MEDIA_ATTACHMENTS);
     if (mediaError) throw unprocessable(mediaError);
     if (text.length === 0 && mediaIds.length === 0)
       throw unprocessable('Cannot post an empty status without attachments');
-    const poll = checkedPoll(params);
+    const poll = preview ? undefined : checkedPoll(params);
     if (poll && mediaIds.length > 0) throw unprocessable("Can't have both media and a poll");
     if ([...(text + spoilerText)].length > MAX_STATUS_CHARS)
       throw unprocessable('The status is over the character limit');
@@ -153,8 +193,8 @@ export async function statusRoutes(app: FastifyInstance, ctx: ServerContext): Pr
     const token = findLiveToken(db, bearerToken(request) ?? '');
     const client = token ? getAppById(db, token.app_id) : undefined;
     const sensitive = bool(params.sensitive, 'sensitive') ?? author.sensitive_default === 1;
-    const created = db.transaction(() => {
-      const result = composeStatus(
+    const compose = () =>
+      composeStatus(
         db,
         {
           accountId: viewer.accountId,
@@ -162,18 +202,23 @@ export async function statusRoutes(app: FastifyInstance, ctx: ServerContext): Pr
           spoilerText,
           sensitive,
           visibility,
+          contentType,
           inReplyTo,
           appName: client?.name ?? null,
           appWebsite: client?.website ?? null,
         },
         host,
       );
+    if (preview) return renderPreview(compose);
+
+    const created = db.transaction(() => {
+      const result = compose();
       if (poll) insertPoll(db, result.status.id, poll, result.status.created_at);
       if (mediaIds.length > 0) setStatusMedia(db, result.status.id, mediaIds);
+      if (idempotencyKey)
+        rememberIdempotencyKey(db, viewer.accountId, idempotencyKey, result.status.id);
       return { ...result, status: getStatus(db, result.status.id)! };
     })();
-    if (idempotencyKey)
-      idempotency.set(idempotencyKey, { statusId: created.status.id, at: Date.now() });
     publishStatusCreated(ctx, {
       ...created,
       tags: statusTagNames(db, created.status.id).map((t) => t.tag),
@@ -227,6 +272,7 @@ export async function statusRoutes(app: FastifyInstance, ctx: ServerContext): Pr
     const text =
       params.status === undefined ? status.content_source : (str(params.status) ?? '').trim();
     const spoilerText = str(params.spoiler_text) ?? status.spoiler_text;
+    const contentType = contentTypeOf(params);
     const mediaIds = mediaIdsOf(params);
     const mediaError = mediaIds
       ? mediaProblem(db, viewer.accountId, mediaIds, status.id, MAX_MEDIA_ATTACHMENTS)
@@ -245,6 +291,7 @@ export async function statusRoutes(app: FastifyInstance, ctx: ServerContext): Pr
         text,
         spoilerText,
         sensitive: bool(params.sensitive, 'sensitive') ?? status.sensitive === 1,
+        contentType,
         mediaIds,
         poll,
       },

@@ -8,6 +8,7 @@ import { withOrigin } from './html.ts';
 import { renderAttachment } from './media.ts';
 import { renderPoll } from './poll.ts';
 import { shortcodesIn } from './text.ts';
+import { postPlainText } from './formats/index.ts';
 
 interface StatusFacts {
   favourites_count: number;
@@ -243,7 +244,13 @@ function buildStatus(
       direct_conversation_id: direct ? status.conversation_id : null,
       context: `${rc.origin}/contexts/${facts.context_key ?? status.conversation_id}`,
       in_reply_to_account_acct: parentAuthor ? acctOf(parentAuthor) : null,
-      content: { 'text/plain': status.content_source },
+      content: {
+        'text/plain': postPlainText(
+          status.content_source,
+          status.content_html,
+          status.content_type,
+        ),
+      },
       spoiler_text: { 'text/plain': status.spoiler_text },
       expires_at: null,
       thread_muted: facts.thread_muted === 1,

@@ -28,16 +28,23 @@ const TOKEN = new RegExp(
   'gu',
 );
 
-const TRAILING_PUNCTUATION = /[.,;:!?)\]]+$/;
+export const TRAILING_PUNCTUATION = /[.,;:!?)\]]+$/;
 
-function textToHtml(text: string): string {
-  return escapeHtml(text).replace(/\r\n|\r|\n/g, '<br/>');
+function textToHtml(text: string, lineBreaks = true): string {
+  const escaped = escapeHtml(text);
+  return lineBreaks ? escaped.replace(/\r\n|\r|\n/g, '<br/>') : escaped;
 }
 
+/**
+ * `lineBreaks: false` keeps newlines as they are: used for text nodes inside rich-text HTML,
+ * whose renderer already placed its own line breaks.
+ */
 export function formatPlainText(
   source: string,
   resolveMention: (acct: string) => MentionTarget | undefined,
+  options: { lineBreaks?: boolean } = {},
 ): FormattedText {
+  const lineBreaks = options.lineBreaks ?? true;
   const text = source.split('\u0001').join('');
   const mentions = new Map<string, MentionTarget>();
   const tags = new Map<string, string>();
@@ -68,10 +75,10 @@ export function formatPlainText(
     }
     if (replacement === null) continue;
     const start = match.index ?? 0;
-    html += textToHtml(text.slice(last, start)) + replacement;
+    html += textToHtml(text.slice(last, start), lineBreaks) + replacement;
     last = start + token.length;
   }
-  html += textToHtml(text.slice(last));
+  html += textToHtml(text.slice(last), lineBreaks);
   return { html, mentions: [...mentions.values()], tags: [...tags.values()] };
 }
 

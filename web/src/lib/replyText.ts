@@ -7,6 +7,12 @@ export interface ReplyOriginal {
   spoilerText: string;
 }
 
+/** The post a composer answers: its id and scope besides what the reply text needs. */
+export interface ReplyTarget extends ReplyOriginal {
+  id: string;
+  visibility: string;
+}
+
 /**
  * The text a reply starts with: the original's author and everyone it mentioned, each once, never
  * the replying user, followed by a space so typing can start at once.

@@ -7,6 +7,15 @@ import {
   type SettingsModalState,
   type SettingsTab,
 } from '../lib/settingsModal.ts';
+import type { ReplyTarget } from '../lib/replyText.ts';
+
+/**
+ * The composer dialog: a new post, a reply, or an edit of an own post. It lives here rather than
+ * in the card that opened it, so a card leaving the page (deleted, scrolled out of the window)
+ * does not take the dialog and what is being typed with it.
+ */
+export type ComposerRequest =
+  { kind: 'new' } | { kind: 'reply'; replyTo: ReplyTarget } | { kind: 'edit'; statusId: string };
 
 /** A yes/no question shown by the modal host; resolves true on accept. */
 export interface ConfirmRequest {
@@ -22,6 +31,9 @@ export interface ConfirmRequest {
 interface ModalsState {
   settings: SettingsModalState;
   confirms: ConfirmRequest[];
+  composer: ComposerRequest | null;
+  openComposer(request: ComposerRequest): void;
+  closeComposer(): void;
   openSettings(tab?: SettingsTab): void;
   toggleSettingsMinimized(): void;
   closeSettings(): void;
@@ -35,6 +47,9 @@ let nextConfirmId = 1;
 export const useModals = create<ModalsState>()((set, get) => ({
   settings: initialSettingsModal,
   confirms: [],
+  composer: null,
+  openComposer: (composer) => set({ composer }),
+  closeComposer: () => set({ composer: null }),
   openSettings: (tab) => set((state) => ({ settings: openSettingsModal(state.settings, tab) })),
   toggleSettingsMinimized: () =>
     set((state) => ({ settings: toggleSettingsModalMinimized(state.settings) })),

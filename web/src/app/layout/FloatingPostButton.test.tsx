@@ -2,6 +2,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { usePreferences } from '../../state/preferences.ts';
 import { navigate } from '../router/history.ts';
+import { ModalHost } from '../modals/ModalHost.tsx';
 import { FloatingPostButton } from './FloatingPostButton.tsx';
 import { setViewport, signInAs } from './testing.ts';
 
@@ -25,7 +26,12 @@ afterEach(cleanup);
 
 describe('floating new-post button', () => {
   it('shows for a signed-in user and opens the post dialog', async () => {
-    render(<FloatingPostButton />);
+    render(
+      <>
+        <FloatingPostButton />
+        <ModalHost />
+      </>,
+    );
     button()!.focus();
     fireEvent.click(button()!);
     expect(await screen.findByRole('dialog', { name: 'New post' })).toBeTruthy();

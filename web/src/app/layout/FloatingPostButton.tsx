@@ -1,6 +1,6 @@
-import { lazy, Suspense, useState } from 'react';
 import { t } from '../../i18n/index.ts';
 import { isKeyboardProbablyOpen, showFloatingPostButton } from '../../lib/layout.ts';
+import { useModals } from '../../state/modals.ts';
 import { usePreferences } from '../../state/preferences.ts';
 import { useLocation } from '../router/history.ts';
 import { matchRoute } from '../router/matchRoute.ts';
@@ -8,13 +8,6 @@ import styles from './FloatingPostButton.module.css';
 import { useScrollingDown } from './useScrollingDown.ts';
 import { useSignedIn } from './useSessionFlags.ts';
 import { useWindowSize } from './useWindowSize.ts';
-
-// The composer dialog loads when it is first opened.
-const ComposerDialog = lazy(() =>
-  import('../../features/composer/ComposerDialog.tsx').then((m) => ({
-    default: m.ComposerDialog,
-  })),
-);
 
 /**
  * The floating new-post button (spec part 1, §2): signed in only, never on the chats, chat and
@@ -27,7 +20,7 @@ export function FloatingPostButton() {
   const location = useLocation();
   const { width, height } = useWindowSize();
   const scrollingDown = useScrollingDown(signedIn && autohide);
-  const [composing, setComposing] = useState(false);
+  const openComposer = useModals((state) => state.openComposer);
 
   const visible = showFloatingPostButton({
     signedIn,
@@ -45,7 +38,7 @@ export function FloatingPostButton() {
           className={styles.button}
           aria-label={t('shell.new_post')}
           title={t('shell.new_post')}
-          onClick={() => setComposing(true)}
+          onClick={() => openComposer({ kind: 'new' })}
         >
           <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24">
             <path
@@ -57,11 +50,6 @@ export function FloatingPostButton() {
             />
           </svg>
         </button>
-      )}
-      {composing && (
-        <Suspense fallback={null}>
-          <ComposerDialog onClose={() => setComposing(false)} />
-        </Suspense>
       )}
     </>
   );

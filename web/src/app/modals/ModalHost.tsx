@@ -10,11 +10,22 @@ const ConfirmDialog = lazy(() =>
   import('./ConfirmDialog.tsx').then((m) => ({ default: m.ConfirmDialog })),
 );
 
-/** Renders the app-wide modals: settings, queued confirmations (one at a time), global notices. */
+const ComposerDialog = lazy(() =>
+  import('../../features/composer/ComposerDialog.tsx').then((m) => ({
+    default: m.ComposerDialog,
+  })),
+);
+
+/**
+ * Renders the app-wide modals: settings, the composer, queued confirmations (one at a time),
+ * global notices.
+ */
 export function ModalHost() {
   const confirm = useModals((state) => state.confirms[0]);
   const answerConfirm = useModals((state) => state.answerConfirm);
   const settingsShown = useModals((state) => state.settings.visibility !== 'hidden');
+  const composer = useModals((state) => state.composer);
+  const closeComposer = useModals((state) => state.closeComposer);
   // Once opened, the settings modal stays mounted (hidden it renders nothing) so it keeps its tab.
   const [settingsLoaded, setSettingsLoaded] = useState(false);
   if (settingsShown && !settingsLoaded) setSettingsLoaded(true);
@@ -23,6 +34,11 @@ export function ModalHost() {
       {(settingsShown || settingsLoaded) && (
         <Suspense fallback={null}>
           <SettingsModal />
+        </Suspense>
+      )}
+      {composer && (
+        <Suspense fallback={null}>
+          <ComposerDialog request={composer} onClose={closeComposer} />
         </Suspense>
       )}
       {confirm && (

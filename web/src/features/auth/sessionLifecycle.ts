@@ -6,6 +6,7 @@ import { useCustomEmoji } from '../../state/customEmoji.ts';
 import { useNotices } from '../../state/notices.ts';
 import { intervalPoller, registerPoller, startAll, stopAll } from '../../state/pollers.ts';
 import { useRelations } from '../../state/relations.ts';
+import { useModals } from '../../state/modals.ts';
 import { useSession } from '../../state/session.ts';
 import { useUnseen } from '../../state/unseen.ts';
 import { startStreaming, stopStreaming } from '../../streaming/index.ts';
@@ -121,6 +122,7 @@ export function endSession(): void {
   useUnseen.getState().reset();
   useCustomEmoji.getState().clear();
   useRelations.getState().clear();
+  useModals.getState().closeComposer();
 }
 
 /** The token no longer works (revoked or expired): sign out cleanly and say why. */

@@ -1,16 +1,20 @@
 import { t } from '../../i18n/index.ts';
+import type { ComposerRequest } from '../../state/modals.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
-import type { ReplyTarget } from './composerFields.ts';
+import { EditStatusDialog } from './EditStatusDialog.tsx';
 import { PostStatusForm } from './PostStatusForm.tsx';
 
-/** The new-post modal, also used to reply from a post card; it closes once the post is sent. */
+/** The composer as a modal: a new post, a reply from a post card, or an edit; it closes once sent. */
 export function ComposerDialog({
-  replyTo = null,
+  request,
   onClose,
 }: {
-  replyTo?: ReplyTarget | null;
+  request: ComposerRequest;
   onClose(): void;
 }) {
+  if (request.kind === 'edit')
+    return <EditStatusDialog statusId={request.statusId} onClose={onClose} />;
+  const replyTo = request.kind === 'reply' ? request.replyTo : null;
   return (
     <Dialog title={replyTo ? t('status.reply') : t('shell.new_post')} onClose={onClose}>
       <PostStatusForm

@@ -89,7 +89,7 @@ function DraftDialog({ draft, onClose }: { draft: Draft; onClose(): void }) {
   const author = useEntities((state) => (status ? state.accounts[status.accountId] : undefined));
 
   if (context.kind === 'edit' && status)
-    return <EditStatusDialog status={status} onClose={onClose} />;
+    return <EditStatusDialog statusId={status.id} onClose={onClose} />;
   return (
     <Dialog title={contextLabel(draft)} onClose={onClose}>
       {statusId && !status ? (

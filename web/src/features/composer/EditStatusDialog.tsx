@@ -4,7 +4,7 @@ import type { StatusSource } from '../../api/types.ts';
 import { api } from '../../app/apiClient.ts';
 import { t } from '../../i18n/index.ts';
 import { toPostScope } from '../../lib/scopes.ts';
-import type { StoredStatus } from '../../state/entities.ts';
+import { useEntities, type StoredStatus } from '../../state/entities.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import type { ComposerFields } from './composerFields.ts';
@@ -30,12 +30,13 @@ function editFields(status: StoredStatus, source: StatusSource): ComposerFields 
 }
 
 /** Editing an own post: its source is fetched, then the composer opens prefilled with it. */
-export function EditStatusDialog({ status, onClose }: { status: StoredStatus; onClose(): void }) {
+export function EditStatusDialog({ statusId, onClose }: { statusId: string; onClose(): void }) {
   const [loaded, setLoaded] = useState<SourceState>({ state: 'loading' });
+  const status = useEntities((state) => state.statuses[statusId]);
 
   useEffect(() => {
     let current = true;
-    fetchSource(api, status.id).then(
+    fetchSource(api, statusId).then(
       (source) => current && setLoaded({ state: 'ready', source }),
       (error: unknown) =>
         current &&
@@ -47,7 +48,7 @@ export function EditStatusDialog({ status, onClose }: { status: StoredStatus; on
     return () => {
       current = false;
     };
-  }, [status.id]);
+  }, [statusId]);
 
   return (
     <Dialog title={t('status.edit_title')} onClose={onClose}>
@@ -57,9 +58,9 @@ export function EditStatusDialog({ status, onClose }: { status: StoredStatus; on
           {t('post_status.error', loaded.message)}
         </p>
       )}
-      {loaded.state === 'ready' && (
+      {loaded.state === 'ready' && status && (
         <PostStatusForm
-          context={{ kind: 'edit', statusId: status.id }}
+          context={{ kind: 'edit', statusId }}
           initial={editFields(status, loaded.source)}
           autoFocus
           onPosted={onClose}

@@ -1,6 +1,6 @@
 import type { Attachment } from '../../api/types.ts';
 import type { PollDraftState } from '../../lib/pollDraft.ts';
-import { replyMentions, replySubject } from '../../lib/replyText.ts';
+import { replyMentions, replySubject, type ReplyTarget } from '../../lib/replyText.ts';
 import { initialScope, toPostScope, type PostScope } from '../../lib/scopes.ts';
 import type { SubjectLineBehavior } from '../../state/preferences.ts';
 
@@ -17,14 +17,7 @@ export interface ComposerFields {
   descriptions: Record<string, string>;
 }
 
-/** The post being answered, as far as the composer cares. */
-export interface ReplyTarget {
-  id: string;
-  visibility: string;
-  spoilerText: string;
-  authorAcct: string;
-  mentionAccts: string[];
-}
+export type { ReplyTarget };
 
 export interface StartingPoint {
   replyTo: ReplyTarget | null;
@@ -68,16 +61,7 @@ export function freshFields(start: StartingPoint): ComposerFields {
     copyScope: preferences.scopeCopy,
     userDefault,
   });
-  const mentions = replyTo
-    ? replyMentions(
-        {
-          authorAcct: replyTo.authorAcct,
-          mentionAccts: replyTo.mentionAccts,
-          spoilerText: replyTo.spoilerText,
-        },
-        start.ownAcct,
-      )
-    : '';
+  const mentions = replyTo ? replyMentions(replyTo, start.ownAcct) : '';
   return {
     text: mentions + (start.message ?? ''),
     spoilerText: replyTo ? replySubject(replyTo.spoilerText, preferences.subjectLineBehavior) : '',

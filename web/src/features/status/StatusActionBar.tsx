@@ -13,6 +13,7 @@ import {
 } from '../../lib/statusPermissions.ts';
 import type { StoredStatus } from '../../state/entities.ts';
 import { useInstance } from '../../state/instance.ts';
+import { useModals } from '../../state/modals.ts';
 import { ReactButton } from '../reactions/ReactButton.tsx';
 import { ActionMenu, type MenuItem } from './ActionMenu.tsx';
 import { replyTargetOf } from '../composer/replyTarget.ts';
@@ -20,14 +21,6 @@ import { ActionIcon as StatusIcon } from './actionIcons.tsx';
 import styles from './StatusCard.module.css';
 import { useStatusActions } from './useStatusActions.ts';
 
-const ComposerDialog = lazy(() =>
-  import('../composer/ComposerDialog.tsx').then((module) => ({ default: module.ComposerDialog })),
-);
-const EditStatusDialog = lazy(() =>
-  import('../composer/EditStatusDialog.tsx').then((module) => ({
-    default: module.EditStatusDialog,
-  })),
-);
 const ReportDialog = lazy(() =>
   import('../report/ReportDialog.tsx').then((module) => ({ default: module.ReportDialog })),
 );
@@ -37,7 +30,7 @@ const HistoryDialog = lazy(() =>
   })),
 );
 
-type OpenDialog = 'reply' | 'report' | 'history' | 'edit' | null;
+type OpenDialog = 'report' | 'history' | null;
 
 function Count({ value, hidden }: { value: number; hidden: boolean }) {
   if (hidden || value <= 0) return null;
@@ -113,6 +106,7 @@ export function StatusActionBar({
     edited: status.editedAt !== null,
   };
   const close = () => setDialog(null);
+  const openComposer = useModals((state) => state.openComposer);
 
   const items: MenuItem[] = [];
   if (canPin(viewer, facts)) {
@@ -148,7 +142,7 @@ export function StatusActionBar({
       key: 'edit',
       label: t('status.edit'),
       icon: <StatusIcon name="edit" />,
-      onSelect: () => setDialog('edit'),
+      onSelect: () => openComposer({ kind: 'edit', statusId: status.id }),
     });
   }
   if (canSeeHistory(facts, editingAvailable)) {
@@ -187,7 +181,9 @@ export function StatusActionBar({
           className={styles.action}
           aria-label={t('status.reply')}
           title={t('status.reply')}
-          onClick={() => setDialog('reply')}
+          onClick={() =>
+            openComposer({ kind: 'reply', replyTo: replyTargetOf(status, author.acct) })
+          }
         >
           <StatusIcon name="reply" />
           <Count value={status.repliesCount} hidden={hideStats} />
@@ -233,10 +229,6 @@ export function StatusActionBar({
           items={items}
         />
         <Suspense fallback={null}>
-          {dialog === 'reply' && (
-            <ComposerDialog replyTo={replyTargetOf(status, author.acct)} onClose={close} />
-          )}
-          {dialog === 'edit' && <EditStatusDialog status={status} onClose={close} />}
           {dialog === 'report' && (
             <ReportDialog account={author} initialStatusIds={[status.id]} onClose={close} />
           )}

@@ -21,12 +21,14 @@ function bearerOf(init: RequestInit | undefined): string | null {
   return match?.[1] ?? null;
 }
 
+/** For calls that go around the fetch client (uploads by XMLHttpRequest) and got a 401. */
+export function reportUnauthorized(token: string | null): void {
+  if (token) for (const listener of unauthorizedListeners) listener(token);
+}
+
 async function watchingFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   const response = await globalThis.fetch(input, init);
-  if (response.status === HTTP_UNAUTHORIZED) {
-    const token = bearerOf(init);
-    if (token) for (const listener of unauthorizedListeners) listener(token);
-  }
+  if (response.status === HTTP_UNAUTHORIZED) reportUnauthorized(bearerOf(init));
   return response;
 }
 

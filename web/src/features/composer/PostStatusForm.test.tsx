@@ -1,5 +1,6 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { onUnauthorized } from '../../app/apiClient.ts';
 import { DEFAULT_INSTANCE_CONFIG, useInstance } from '../../state/instance.ts';
 import { resetNavigationStores, rawAccount, signInAs } from '../navigation/testSupport.ts';
 import { useDrafts } from '../../state/drafts.ts';
@@ -131,5 +132,32 @@ describe('PostStatusForm', () => {
       'Upload failed. File too big [2KiB / 1KiB]Dismiss',
     );
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('signs out through the unauthorized handler when an upload is answered 401', async () => {
+    /** Answers every upload with 401, as the server does for a revoked token. */
+    class RevokedXhr extends EventTarget {
+      readonly upload = new EventTarget();
+      status = 0;
+      statusText = '';
+      responseText = '';
+      open() {}
+      setRequestHeader() {}
+      abort() {}
+      send() {
+        this.status = 401;
+        this.responseText = JSON.stringify({ error: 'Invalid credentials.' });
+        queueMicrotask(() => this.dispatchEvent(new Event('load')));
+      }
+    }
+    vi.stubGlobal('XMLHttpRequest', RevokedXhr);
+    const revoked = vi.fn();
+    const stopListening = onUnauthorized(revoked);
+    const { container } = render(<PostStatusForm context={{ kind: 'new' }} />);
+    const input = container.querySelector('input[type=file]') as HTMLInputElement;
+    const file = new File([new Uint8Array(16)], 'cat.png', { type: 'image/png' });
+    fireEvent.change(input, { target: { files: [file] } });
+    await waitFor(() => expect(revoked).toHaveBeenCalledWith('token'));
+    stopListening();
   });
 });

@@ -5,6 +5,7 @@ import { loadInstanceConfig } from './app/boot.ts';
 import { matchRoute } from './app/router/matchRoute.ts';
 import { installScrollSaving } from './app/router/scrollRestoration.ts';
 import { restoreSession } from './features/auth/restoreSession.ts';
+import { afterNextPaint, watchFirstStatusPaint } from './features/timeline/firstPaint.ts';
 import { loadFirstPublicPage } from './features/timeline/publicTimelineLoader.ts';
 import './app/global.css';
 
@@ -18,10 +19,11 @@ const firstPage =
     ? loadFirstPublicPage(landing === 'public-timeline').catch(() => undefined)
     : undefined;
 
+watchFirstStatusPaint();
 installScrollSaving();
 void restoreSession();
-// The start-up fetches go out together; on a timeline landing, right after the first render
-// is under way so their answers do not hold up the first statuses.
+// The start-up fetches go out together; on a timeline landing, once the first statuses are on
+// screen: issuing nine requests costs the main thread more than the first page's render can spare.
 if (!firstPage) void loadInstanceConfig();
 
 function mount() {
@@ -39,7 +41,7 @@ if (firstPage) {
   void Promise.race([firstPage, new Promise((done) => setTimeout(done, FIRST_PAGE_WAIT_MS))]).then(
     () => {
       mount();
-      void loadInstanceConfig();
+      afterNextPaint(() => void loadInstanceConfig());
     },
   );
 } else {

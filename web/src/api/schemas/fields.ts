@@ -13,6 +13,10 @@
 import * as z from 'zod/mini';
 import { logSkip } from '../log.ts';
 
+// The Content-Security-Policy forbids eval, so zod's compiled fast path can never run: without
+// this its first parse tries `new Function` anyway and fails with a CSP violation report.
+z.config({ jitless: true });
+
 export type Schema<T> = z.ZodMiniType<T, unknown>;
 export type Field<T> = (path: string, optional: boolean) => Schema<T>;
 type Shape = Record<string, Field<unknown>>;

@@ -16,6 +16,7 @@ import { plainTextOf } from './plainText.ts';
 import { RemoteInteraction } from './RemoteInteraction.tsx';
 import { StatusBody } from './StatusBody.tsx';
 import styles from './StatusCard.module.css';
+import { STATUS_ELEMENT_TIMING } from '../timeline/firstPaint.ts';
 
 // The actions (and their menu, dialogs and API calls) are not needed for the first paint.
 const StatusActionBar = lazy(() =>
@@ -215,7 +216,9 @@ export function StatusCard({ statusId, context }: StatusCardProps) {
               <span id={nameId} className={styles.displayName}>
                 {displayName(author)}
               </span>
-              <span className={styles.acct}>@{author.acct}</span>
+              <span className={styles.acct} elementtiming={STATUS_ELEMENT_TIMING}>
+                @{author.acct}
+              </span>
               {author.bot && !hideBotIndication && (
                 <span className={styles.badge}>{t('status.bot')}</span>
               )}

@@ -14,9 +14,8 @@ import { readStored, removeStored, writeStored } from './storage.ts';
 export type DraftContext =
   { kind: 'new' } | { kind: 'reply'; statusId: string } | { kind: 'edit'; statusId: string };
 
-export interface Draft {
-  key: string;
-  context: DraftContext;
+/** Everything a person types or picks in the composer: what a draft keeps. */
+export interface DraftFields {
   text: string;
   spoilerText: string;
   visibility: PostScope;
@@ -26,6 +25,11 @@ export interface Draft {
   attachments: Attachment[];
   /** Media descriptions being written, by attachment id. */
   descriptions: Record<string, string>;
+}
+
+export interface Draft extends DraftFields {
+  key: string;
+  context: DraftContext;
   /** Milliseconds since the epoch of the last save. */
   updatedAt: number;
 }

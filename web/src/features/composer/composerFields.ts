@@ -1,21 +1,10 @@
-import type { Attachment } from '../../api/types.ts';
-import type { PollDraftState } from '../../lib/pollDraft.ts';
 import { replyMentions, replySubject, type ReplyTarget } from '../../lib/replyText.ts';
 import { initialScope, toPostScope, type PostScope } from '../../lib/scopes.ts';
+import type { DraftFields } from '../../state/drafts.ts';
 import type { SubjectLineBehavior } from '../../state/preferences.ts';
 
 /** Everything a person types or picks in the composer: what a draft keeps. */
-export interface ComposerFields {
-  text: string;
-  spoilerText: string;
-  visibility: PostScope;
-  contentType: string;
-  sensitive: boolean;
-  poll: PollDraftState | null;
-  attachments: Attachment[];
-  /** Descriptions typed for the attachments, by attachment id. */
-  descriptions: Record<string, string>;
-}
+export type ComposerFields = DraftFields;
 
 export type { ReplyTarget };
 

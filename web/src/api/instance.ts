@@ -93,12 +93,32 @@ export async function stickers(client: ApiClient): Promise<StickerPackRef[]> {
     .map(([name, path]) => ({ name, path: path.endsWith('/') ? path : `${path}/` }));
 }
 
+/** What a sticker pack's pack.json says: its title and the image files in its folder. */
+export interface StickerPackContents {
+  title: string | null;
+  files: string[];
+}
+
+const stringList = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+
+/** Pleroma-FE packs list `stickers`, the local instance lists `files`; both name files in the folder. */
 export async function stickerPack(
   client: ApiClient,
   pack: StickerPackRef,
-): Promise<Record<string, unknown>> {
+): Promise<StickerPackContents> {
   const response = await client.get(`${pack.path}pack.json`, { anonymous: true });
-  return parseStaticRecord(response.data) ?? {};
+  const meta = parseStaticRecord(response.data) ?? {};
+  const title = typeof meta.title === 'string' && meta.title ? meta.title : null;
+  return { title, files: [...new Set([...stringList(meta.stickers), ...stringList(meta.files)])] };
+}
+
+/** A sticker's image, as a File ready to be uploaded like any attachment. */
+export async function stickerFile(url: string, fileName: string): Promise<File> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  const blob = await response.blob();
+  return new File([blob], fileName, { type: blob.type || 'image/png' });
 }
 
 /** /static/styles.json: theme name -> stylesheet path or description (opaque until the theme engine reads it). */

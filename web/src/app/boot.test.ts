@@ -74,7 +74,11 @@ const ANSWERS: Record<string, Answer> = {
   '/static/terms-of-service.html': { status: 200, body: '<p>Be nice</p>', text: true },
   '/instance/panel.html': { status: 200, body: '<p>Welcome</p>', text: true },
   '/static/stickers.json': { status: 200, body: { birds: '/static/stickers/birds' } },
-  '/static/stickers/birds/pack.json': { status: 200, body: { title: 'Birds' } },
+  '/static/stickers/birds/pack.json': {
+    status: 200,
+    // Pleroma-FE packs list `stickers`, the local instance `files`; both are read, once each.
+    body: { title: 'Birds', stickers: ['robin.png', 7], files: ['robin.png', 'wren.png'] },
+  },
   '/static/styles.json': { status: 200, body: { dark: '/static/themes/dark.json' } },
   '/api/pleroma/emoji.json': {
     status: 200,
@@ -173,7 +177,12 @@ describe('loadInstanceConfig', () => {
       styles: { dark: '/static/themes/dark.json' },
     });
     expect(config.stickerPacks).toEqual([
-      { name: 'birds', path: '/static/stickers/birds/', meta: { title: 'Birds' } },
+      {
+        name: 'birds',
+        path: '/static/stickers/birds/',
+        title: 'Birds',
+        files: ['robin.png', 'wren.png'],
+      },
     ]);
     expect(config.federationPolicy?.simple).toEqual([
       { action: 'reject', instances: [{ host: 'bad.example', reason: 'spam' }] },

@@ -27,7 +27,7 @@ async function stickersWithPacks(client: ApiClient): Promise<StickerPack[]> {
   const packs = await Promise.allSettled(refs.map((ref) => instanceApi.stickerPack(client, ref)));
   return refs.flatMap((ref, index) => {
     const pack = packs[index];
-    if (pack?.status === 'fulfilled') return [{ ...ref, meta: pack.value }];
+    if (pack?.status === 'fulfilled') return [{ ...ref, ...pack.value }];
     console.warn(`Could not load sticker pack ${ref.name}`, pack?.reason);
     return [];
   });

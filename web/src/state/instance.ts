@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { FederationPolicy } from '../api/federationPolicy.ts';
-import type { StickerPackRef } from '../api/instance.ts';
+import type { StickerPackContents, StickerPackRef } from '../api/instance.ts';
 import { DEFAULT_MAX_MEDIA_ATTACHMENTS } from '../api/schemas/instance.ts';
 
 /**
@@ -63,8 +63,8 @@ export interface InstanceConfig {
   features: string[];
   /** What the about page shows under federation policy; null when nodeinfo gives none. */
   federationPolicy: FederationPolicy | null;
-  /** /static/stickers.json with each pack's pack.json (opaque until the sticker picker reads it). */
-  stickerPacks: (StickerPackRef & { meta: Record<string, unknown> })[];
+  /** /static/stickers.json with what each pack's pack.json says. */
+  stickerPacks: (StickerPackRef & StickerPackContents)[];
   /** /static/styles.json: theme name -> stylesheet path or description. */
   styles: Record<string, unknown>;
 }

@@ -196,7 +196,8 @@ describe('EmojiPicker', () => {
           {
             name: 'birds',
             path: '/static/stickers/birds/',
-            meta: { title: 'Birds', files: ['robin.png'] },
+            title: 'Birds',
+            files: ['robin.png'],
           },
         ],
       },

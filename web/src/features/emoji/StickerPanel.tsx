@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { stickerFile } from '../../api/instance.ts';
 import { t } from '../../i18n/index.ts';
 import { safeMediaUrl } from '../../lib/gallery.ts';
 import type { InstanceConfig } from '../../state/instance.ts';
@@ -12,34 +13,16 @@ export interface StickerImage {
   url: string;
 }
 
-const stringList = (value: unknown): string[] =>
-  Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
-
-/**
- * A pack's title and images from its pack.json: Pleroma-FE packs list `stickers`, the local
- * instance lists `files`; both are file names inside the pack's folder.
- */
+/** A pack's title and the images in it whose address is safe to load. */
 export function stickerPackImages(pack: StickerPack): { title: string; images: StickerImage[] } {
-  const title =
-    typeof pack.meta.title === 'string' && pack.meta.title ? pack.meta.title : pack.name;
-  const files = [...stringList(pack.meta.stickers), ...stringList(pack.meta.files)];
-  const images = [...new Set(files)].flatMap((file) => {
+  const images = pack.files.flatMap((file) => {
     const url = safeMediaUrl(pack.path + file);
     return url ? [{ file, url }] : [];
   });
-  return { title, images };
+  return { title: pack.title ?? pack.name, images };
 }
 
 const withoutExtension = (file: string) => file.replace(/\.[^.]+$/, '');
-
-/** Fetches a sticker's image as a File, ready to be uploaded like any attachment. */
-export async function stickerFile(image: StickerImage): Promise<File> {
-  const response = await fetch(image.url);
-  if (!response.ok) throw new Error(`HTTP ${response.status}`);
-  const blob = await response.blob();
-  const name = image.file.split('/').pop() || image.file;
-  return new File([blob], name, { type: blob.type || 'image/png' });
-}
 
 interface StickerPanelProps {
   packs: readonly StickerPack[];
@@ -55,7 +38,7 @@ export function StickerPanel({ packs, onSticker }: StickerPanelProps) {
     setBusy(true);
     setFailed(false);
     try {
-      onSticker(await stickerFile(image));
+      onSticker(await stickerFile(image.url, image.file.split('/').pop() || image.file));
     } catch (error) {
       console.warn('sticker could not be fetched', error);
       setFailed(true);

@@ -47,6 +47,8 @@ export interface ApiClientOptions {
   baseUrl?: string;
   getToken: () => string | null;
   fetchImpl?: typeof fetch;
+  /** Called with the bearer token of any call the server answered 401 (revoked or expired). */
+  onUnauthorized?: (token: string) => void;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -61,8 +63,11 @@ export interface ApiClient {
   delete: Call;
   /** Absolute URL for a path and query (browser redirects such as /oauth/authorize). */
   url: (path: string, query?: Query) => string;
-  /** The Authorization header of a signed-in call, empty when anonymous (XHR uploads). */
-  authHeader: () => Record<string, string>;
+  /**
+   * For calls made outside the client (XHR uploads): the Authorization header to send, and the
+   * report to make when the answer is 401.
+   */
+  authorize: () => { headers: Record<string, string>; unauthorized(): void };
 }
 
 function appendParams(params: URLSearchParams, values: Record<string, unknown>): void {
@@ -111,10 +116,13 @@ export function errorMessage(body: unknown, status: number, statusText: string):
   return statusText || `HTTP ${status}`;
 }
 
+const HTTP_UNAUTHORIZED = 401;
+
 export function createApiClient({
   baseUrl = '',
   getToken,
   fetchImpl,
+  onUnauthorized,
 }: ApiClientOptions): ApiClient {
   const base = baseUrl.replace(/\/+$/, '');
   const url = (path: string, query?: Query) =>
@@ -170,6 +178,7 @@ export function createApiClient({
       );
     }
     const data = options.text && response.ok ? text : parseBody(text);
+    if (response.status === HTTP_UNAUTHORIZED && token) onUnauthorized?.(token);
     if (!response.ok) {
       throw new ApiError(
         errorMessage(data, response.status, response.statusText),
@@ -189,9 +198,15 @@ export function createApiClient({
   return {
     baseUrl: base,
     url,
-    authHeader: (): Record<string, string> => {
+    authorize: () => {
       const token = getToken();
-      return token ? { Authorization: `Bearer ${token}` } : {};
+      const headers: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
+      return {
+        headers,
+        unauthorized: () => {
+          if (token) onUnauthorized?.(token);
+        },
+      };
     },
     get: (path, options) => request('GET', path, options),
     post: (path, options) => request('POST', path, options),

@@ -13,6 +13,8 @@ export interface UploadOptions {
   signal?: AbortSignal;
 }
 
+const HTTP_UNAUTHORIZED = 401;
+
 const abortError = () => new DOMException('The upload was aborted', 'AbortError');
 
 /**
@@ -44,7 +46,8 @@ export function uploadMedia(
 
     xhr.open('POST', client.url(MEDIA_PATH));
     xhr.setRequestHeader('Accept', 'application/json');
-    for (const [name, value] of Object.entries(client.authHeader())) {
+    const authorization = client.authorize();
+    for (const [name, value] of Object.entries(authorization.headers)) {
       xhr.setRequestHeader(name, value);
     }
     if (onProgress) {
@@ -57,6 +60,7 @@ export function uploadMedia(
       const data = parseBody(xhr.responseText);
       const ok = xhr.status >= 200 && xhr.status < 300;
       if (!ok) {
+        if (xhr.status === HTTP_UNAUTHORIZED) authorization.unauthorized();
         reject(
           new ApiError(errorMessage(data, xhr.status, xhr.statusText), xhr.status, data, 'http'),
         );

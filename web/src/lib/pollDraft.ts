@@ -3,6 +3,8 @@
  * expiry, kept within the instance's poll limits, and the payload sent with the post. Pure.
  */
 
+import type { PollLimits } from '../api/types.ts';
+
 export type ExpiryUnit = 'minutes' | 'hours' | 'days';
 
 export const EXPIRY_UNITS: readonly ExpiryUnit[] = ['minutes', 'hours', 'days'];
@@ -13,14 +15,8 @@ export const EXPIRY_UNIT_SECONDS: Record<ExpiryUnit, number> = {
   days: 24 * 60 * 60,
 };
 
-export interface PollLimits {
-  maxOptions: number;
-  maxOptionChars: number;
-  /** Seconds. */
-  minExpiration: number;
-  /** Seconds. */
-  maxExpiration: number;
-}
+/** The instance's poll limits; expirations are in seconds. */
+export type { PollLimits };
 
 /** Used when the instance states no poll limits (spec part 2, §9). */
 export const DEFAULT_POLL_LIMITS: PollLimits = {

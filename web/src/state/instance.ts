@@ -1,7 +1,9 @@
 import { create } from 'zustand';
 import type { FederationPolicy } from '../api/federationPolicy.ts';
 import type { StickerPackContents, StickerPackRef } from '../api/instance.ts';
+import type { PollLimits } from '../api/types.ts';
 import { DEFAULT_MAX_MEDIA_ATTACHMENTS } from '../api/schemas/instance.ts';
+import { DEFAULT_POLL_LIMITS } from '../lib/pollDraft.ts';
 
 /**
  * What the client knows about the instance: the merge of /static/config.json, the
@@ -31,12 +33,7 @@ export interface InstanceConfig {
   uploadlimit: number;
   /** How many files one post may carry. */
   fileLimit: number;
-  pollLimits: {
-    maxOptions: number;
-    maxOptionChars: number;
-    minExpiration: number;
-    maxExpiration: number;
-  };
+  pollLimits: PollLimits;
   vapidPublicKey: string;
   theme: string;
   postContentType: string;
@@ -91,7 +88,7 @@ export const DEFAULT_INSTANCE_CONFIG: InstanceConfig = {
   textlimit: 5000,
   uploadlimit: 0,
   fileLimit: DEFAULT_MAX_MEDIA_ATTACHMENTS,
-  pollLimits: { maxOptions: 4, maxOptionChars: 255, minExpiration: 60, maxExpiration: 86400 },
+  pollLimits: DEFAULT_POLL_LIMITS,
   vapidPublicKey: '',
   theme: 'pleroma-dark',
   postContentType: 'text/plain',

@@ -1,13 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError } from '../../api/client.ts';
 import { uploadMedia } from '../../api/media.ts';
 import type { Attachment } from '../../api/types.ts';
-import { api, reportUnauthorized } from '../../app/apiClient.ts';
+import { api } from '../../app/apiClient.ts';
 import { t } from '../../i18n/index.ts';
 import { fileTooBigArgs } from '../../lib/fileSize.ts';
-import { currentToken } from '../../state/session.ts';
-
-const HTTP_UNAUTHORIZED = 401;
 
 /** A file on its way to the server. */
 export interface PendingUpload {
@@ -67,7 +63,6 @@ export function useUploads({ uploadLimit, room, onUploaded }: UploadOptions) {
     setPending((list) => [...list, { id, name: file.name, progress: 0 }]);
     const setProgress = (progress: number) =>
       setPending((list) => list.map((item) => (item.id === id ? { ...item, progress } : item)));
-    const token = currentToken();
     try {
       const attachment = await uploadMedia(api, file, {
         fileName: file.name,
@@ -77,8 +72,6 @@ export function useUploads({ uploadLimit, room, onUploaded }: UploadOptions) {
       uploaded.current(attachment);
     } catch (cause) {
       if (controller.signal.aborted) return;
-      if (cause instanceof ApiError && cause.status === HTTP_UNAUTHORIZED)
-        reportUnauthorized(token);
       const detail = cause instanceof Error && cause.message ? cause.message : '';
       setError(uploadErrorMessage(detail || t('upload.error.default')));
     } finally {

@@ -7,6 +7,7 @@ import { installScrollSaving } from './app/router/scrollRestoration.ts';
 import { restoreSession } from './features/auth/restoreSession.ts';
 import { afterNextPaint, watchFirstStatusPaint } from './features/timeline/firstPaint.ts';
 import { loadFirstPublicPage } from './features/timeline/publicTimelineLoader.ts';
+import { enableLocaleFormats } from './ui/localeFormats.ts';
 import './app/global.css';
 
 // Landing on a public timeline: its first page is requested before anything else, and the
@@ -41,9 +42,13 @@ if (firstPage) {
   void Promise.race([firstPage, new Promise((done) => setTimeout(done, FIRST_PAGE_WAIT_MS))]).then(
     () => {
       mount();
-      afterNextPaint(() => void loadInstanceConfig());
+      afterNextPaint(() => {
+        void loadInstanceConfig();
+        enableLocaleFormats();
+      });
     },
   );
 } else {
   mount();
+  afterNextPaint(enableLocaleFormats);
 }

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { t } from '../i18n/index.ts';
 import { relativeTime, TIME_AGO_REFRESH_MS } from '../lib/timeAgo.ts';
+import { absoluteTime, useLocaleFormats } from './localeFormats.ts';
 
 /**
  * One shared clock for every time stamp on screen: a single interval, running only while some
@@ -35,23 +36,18 @@ export function useNow(): number {
   return useSyncExternalStore(subscribe, getNow, getNow);
 }
 
-const absoluteFormat = new Intl.DateTimeFormat(undefined, {
-  dateStyle: 'full',
-  timeStyle: 'short',
-});
-
-export function absoluteTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : absoluteFormat.format(date);
-}
-
 /** "5m", "3h"... with the full date and time in the title (and for assistive technology). */
 export function TimeAgo({ time, className }: { time: string; className?: string }) {
   const current = useNow();
+  const localeFormats = useLocaleFormats();
   const relative = relativeTime(time, current);
   const label = relative ? t(`time.${relative.unit}_short`, relative.value) : time;
   return (
-    <time className={className} dateTime={time} title={absoluteTime(time)}>
+    <time
+      className={className}
+      dateTime={time}
+      title={localeFormats ? absoluteTime(time) : undefined}
+    >
       {label}
     </time>
   );

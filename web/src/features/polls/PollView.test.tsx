@@ -2,6 +2,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useEntities } from '../../state/entities.ts';
+import { enableLocaleFormats } from '../../ui/localeFormats.ts';
 import { PollView } from './PollView.tsx';
 import { ingestRaw, rawPoll, rawStatus, signIn, signOut } from './testSupport.ts';
 
@@ -9,6 +10,7 @@ let answer: (url: string, init?: RequestInit) => Promise<Response>;
 const calls: { url: string; method: string; body: unknown }[] = [];
 
 beforeEach(() => {
+  enableLocaleFormats();
   calls.length = 0;
   signIn();
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {

@@ -10,10 +10,10 @@ import {
   pollMode,
   pollVoters,
   POLL_REFRESH_MS,
-  type TimeUnit,
 } from '../../lib/polls.ts';
 import { useEntities, useStatus } from '../../state/entities.ts';
 import { useSession } from '../../state/session.ts';
+import { absoluteTime, timeSpan, useLocaleFormats } from '../../ui/localeFormats.ts';
 import { RichContent } from '../../ui/RichContent.tsx';
 import { VisuallyHidden } from '../../ui/VisuallyHidden.tsx';
 import styles from './PollView.module.css';
@@ -28,17 +28,13 @@ export async function refreshPoll(statusId: string, pollId: string): Promise<Pol
   return poll;
 }
 
-function formatSpan(value: number, unit: TimeUnit): string {
-  const locale = document.documentElement.lang || undefined;
-  return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' }).format(value);
-}
-
 function Deadline({ poll, now }: { poll: Poll; now: number }) {
+  const localeFormats = useLocaleFormats();
   const deadline = pollDeadline(poll, now);
-  if (!deadline || !poll.expiresAt) return null;
-  const span = formatSpan(deadline.value, deadline.unit);
+  if (!deadline || !poll.expiresAt || !localeFormats) return null;
+  const span = timeSpan(deadline.value, deadline.unit);
   return (
-    <time dateTime={poll.expiresAt} title={new Date(poll.expiresAt).toLocaleString()}>
+    <time dateTime={poll.expiresAt} title={absoluteTime(poll.expiresAt)}>
       {deadline.state === 'open' ? t('polls.closes_in', span) : t('polls.closed', span)}
     </time>
   );

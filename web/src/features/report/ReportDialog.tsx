@@ -8,7 +8,7 @@ import { useEntities, type StoredStatus } from '../../state/entities.ts';
 import { useNotices } from '../../state/notices.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
-import { absoluteTime } from '../../ui/TimeAgo.tsx';
+import { absoluteTime } from '../../ui/localeFormats.ts';
 import styles from './ReportDialog.module.css';
 
 /** How long the report-sent notice stays. */

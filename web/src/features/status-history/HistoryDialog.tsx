@@ -6,7 +6,7 @@ import { t } from '../../i18n/index.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { RichContent } from '../../ui/RichContent.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
-import { absoluteTime } from '../../ui/TimeAgo.tsx';
+import { absoluteTime } from '../../ui/localeFormats.ts';
 import styles from './HistoryDialog.module.css';
 
 type HistoryState =

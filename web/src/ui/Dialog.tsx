@@ -1,6 +1,6 @@
 import {
-  useEffect,
   useId,
+  useLayoutEffect,
   useRef,
   useState,
   type KeyboardEvent,
@@ -62,7 +62,8 @@ export function Dialog({
     document.activeElement instanceof HTMLElement ? document.activeElement : null,
   );
 
-  useEffect(() => {
+  // In the commit that shows the dialog, so no keystroke lands on the element behind it.
+  useLayoutEffect(() => {
     const panel = panelRef.current;
     if (panel) {
       const target =

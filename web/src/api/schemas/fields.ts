@@ -1,28 +1,64 @@
 /**
- * Tolerant field builders on top of zod/mini.
+ * Tolerant field builders: the small schema engine every entity parser is written in.
  *
  * A field is built from its dotted path ("Status.pleroma.local") so that, when a value is
  * missing or garbled, the fallback can be reported under that path. Reporting is off unless a
- * parser is called with `onDefault` (see parse.ts): the catch callbacks read a module-level
- * reporter, which is safe because parsing is synchronous.
+ * parser is called with `onDefault` (see parse.ts): the fallbacks read a module-level reporter,
+ * which is safe because parsing is synchronous.
  *
  * Fields are "expected" by default: a missing value is reported. `opt(field)` marks a field that
  * a Pleroma server may legitimately omit (Mastodon-only, Akkoma-only, newer-version fields):
  * absence is silent there, but a present and garbled value is still reported.
+ *
+ * Written here rather than on a schema library: the first page of a timeline is parsed on the
+ * way to the first paint, and plain functions read it several times faster on a cold page.
  */
-import * as z from 'zod/mini';
 import { logSkip } from '../log.ts';
 
-// The Content-Security-Policy forbids eval, so zod's compiled fast path can never run: without
-// this its first parse tries `new Function` anyway and fails with a CSP violation report.
-z.config({ jitless: true });
+export interface Issue {
+  path: PropertyKey[];
+  message: string;
+}
+export type ParseResult<T> =
+  { success: true; data: T } | { success: false; error: { issues: Issue[] } };
 
-export type Schema<T> = z.ZodMiniType<T, unknown>;
+const FAIL: unique symbol = Symbol('not understood');
+type Fail = typeof FAIL;
+/** Reads a raw value: the result, or FAIL after adding an issue. Never throws on JSON input. */
+type Read<T> = (value: unknown, issues: Issue[]) => T | Fail;
+
+export interface Schema<T> {
+  readonly read: Read<T>;
+  safeParse(value: unknown): ParseResult<T>;
+}
+export type Output<S> = S extends Schema<infer T> ? T : never;
 export type Field<T> = (path: string, optional: boolean) => Schema<T>;
 type Shape = Record<string, Field<unknown>>;
 export type ShapeOutput<S extends Shape> = {
   [K in keyof S]: S[K] extends Field<infer T> ? T : never;
 };
+
+function schema<T>(read: Read<T>): Schema<T> {
+  return {
+    read,
+    safeParse(value) {
+      const issues: Issue[] = [];
+      const data = read(value, issues);
+      return data === FAIL ? { success: false, error: { issues } } : { success: true, data };
+    },
+  };
+}
+
+function fail(issues: Issue[], message: string): Fail {
+  issues.push({ path: [], message });
+  return FAIL;
+}
+
+const kindOf = (value: unknown) =>
+  value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 let reporter: ((path: string) => void) | null = null;
 
@@ -40,13 +76,24 @@ export function report(path: string): void {
   reporter?.(path);
 }
 
-function fallback<T>(inner: z.ZodMiniType<T, unknown>, makeDefault: () => T): Field<T> {
+/** A plain check: the value, or undefined when it does not fit. */
+type Check<T> = (value: unknown) => T | undefined;
+
+function fallback<T>(check: Check<T>, makeDefault: () => T): Field<T> {
   return (path, optional) =>
-    z.catch(inner, (ctx) => {
-      if (!(optional && ctx.value === undefined)) report(path);
+    schema((value) => {
+      const checked = check(value);
+      if (checked !== undefined) return checked;
+      if (!(optional && value === undefined)) report(path);
       return makeDefault();
-    }) as unknown as Schema<T>;
+    });
 }
+
+/** Checks that also accept null (undefined stays "does not fit"). */
+const orNull =
+  <T>(check: Check<T>): Check<T | null> =>
+  (value) =>
+    value === null ? null : check(value);
 
 /** Marks a field that may be absent without counting as a fallback. */
 export function opt<T>(field: Field<T>): Field<T> {
@@ -55,40 +102,70 @@ export function opt<T>(field: Field<T>): Field<T> {
 
 const numeric = /^-?\d+(\.\d+)?$/;
 
-const tolerantNumber = z.pipe(
-  z.union([z.number(), z.string()]),
-  z.transform((value: number | string, ctx) => {
-    const n = typeof value === 'number' ? value : numeric.test(value.trim()) ? Number(value) : NaN;
-    if (Number.isFinite(n)) return n;
-    ctx.issues.push({ code: 'custom', message: 'not a number', input: value });
-    return z.NEVER;
-  }),
-) as unknown as z.ZodMiniType<number, unknown>;
+const asString: Check<string> = (value) => (typeof value === 'string' ? value : undefined);
 
-const tolerantBoolean = z.pipe(
-  z.union([z.boolean(), z.enum(['true', 'false'])]),
-  z.transform((value: boolean | 'true' | 'false') => value === true || value === 'true'),
-) as unknown as z.ZodMiniType<boolean, unknown>;
+/** A finite number, also from a digit string ("7"). */
+const asNumber: Check<number> = (value) => {
+  const n =
+    typeof value === 'number'
+      ? value
+      : typeof value === 'string' && numeric.test(value.trim())
+        ? Number(value)
+        : NaN;
+  return Number.isFinite(n) ? n : undefined;
+};
 
-/** A non-empty string or a finite number, as a string. Not tolerant: an entity without it is skipped. */
-export const idValue = z.pipe(
-  z.union([z.string().check(z.minLength(1)), z.number().check(z.int())]),
-  z.transform((value: string | number) => String(value)),
-) as unknown as z.ZodMiniType<string, unknown>;
+const asBoolean: Check<boolean> = (value) =>
+  value === true || value === 'true'
+    ? true
+    : value === false || value === 'false'
+      ? false
+      : undefined;
+
+/** A non-empty string or a whole number, as a string. */
+const asId: Check<string> = (value) =>
+  typeof value === 'string'
+    ? value === ''
+      ? undefined
+      : value
+    : Number.isSafeInteger(value)
+      ? String(value)
+      : undefined;
+
+/** An id. Not tolerant: an entity without it is not understood. */
+export const idValue: Schema<string> = schema((value, issues) => {
+  const checked = asId(value);
+  return checked ?? fail(issues, `expected an id, received ${kindOf(value)}`);
+});
+
+/** A string. Not tolerant. */
+export const textValue: Schema<string> = schema((value, issues) =>
+  typeof value === 'string' ? value : fail(issues, `expected a string, received ${kindOf(value)}`),
+);
+
+/** A whole number. Not tolerant. */
+export const integer: Schema<number> = schema((value, issues) =>
+  Number.isSafeInteger(value) ? (value as number) : fail(issues, 'expected an integer'),
+);
+
+/** A JSON object of any content. Not tolerant. */
+export const recordValue: Schema<Record<string, unknown>> = schema((value, issues) =>
+  isPlainObject(value) ? value : fail(issues, `expected an object, received ${kindOf(value)}`),
+);
 
 export const id = (): Field<string> => () => idValue;
-export const str = (def = ''): Field<string> => fallback(z.string(), () => def);
-export const nstr = (): Field<string | null> => fallback(z.nullable(z.string()), () => null);
-export const nid = (): Field<string | null> => fallback(z.nullable(idValue), () => null);
-export const num = (def = 0): Field<number> => fallback(tolerantNumber, () => def);
-export const nnum = (): Field<number | null> => fallback(z.nullable(tolerantNumber), () => null);
-export const bool = (def = false): Field<boolean> => fallback(tolerantBoolean, () => def);
-export const nbool = (): Field<boolean | null> => fallback(z.nullable(tolerantBoolean), () => null);
-export const unknownValue = (): Field<unknown> => () => z.optional(z.unknown()) as Schema<unknown>;
+export const str = (def = ''): Field<string> => fallback(asString, () => def);
+export const nstr = (): Field<string | null> => fallback(orNull(asString), () => null);
+export const nid = (): Field<string | null> => fallback(orNull(asId), () => null);
+export const num = (def = 0): Field<number> => fallback(asNumber, () => def);
+export const nnum = (): Field<number | null> => fallback(orNull(asNumber), () => null);
+export const bool = (def = false): Field<boolean> => fallback(asBoolean, () => def);
+export const nbool = (): Field<boolean | null> => fallback(orNull(asBoolean), () => null);
+export const unknownValue = (): Field<unknown> => () => schema((value) => value);
 
 export function oneOf<const V extends string>(values: readonly V[], def: V): Field<V> {
   return fallback(
-    z.enum(values as unknown as [V, ...V[]]) as unknown as z.ZodMiniType<V, unknown>,
+    (value) => (values.includes(value as V) ? (value as V) : undefined),
     () => def,
   );
 }
@@ -96,7 +173,7 @@ export function oneOf<const V extends string>(values: readonly V[], def: V): Fie
 /** An opaque JSON object (settings stores, federation policies...). */
 export const record = (): Field<Record<string, unknown>> =>
   fallback(
-    z.record(z.string(), z.unknown()) as z.ZodMiniType<Record<string, unknown>, unknown>,
+    (value) => (isPlainObject(value) ? value : undefined),
     () => ({}),
   );
 
@@ -110,11 +187,9 @@ export function strList(): Field<string[]> {
     });
 }
 
-/** A field computed from the raw value by hand: z.never always fails, so the catch always reads. */
+/** A field computed from the raw value by hand; it never fails. */
 function computed<T>(read: (value: unknown, path: string, optional: boolean) => T): Field<T> {
-  const never = z.never() as unknown as Schema<T>;
-  return (path, optional) =>
-    z.catch(never, (ctx) => read(ctx.value, path, optional)) as unknown as Schema<T>;
+  return (path, optional) => schema((value) => read(value, path, optional));
 }
 
 /**
@@ -181,51 +256,114 @@ export function entity<T>(get: () => Schema<T>): Field<T | null> {
 
 /** A nested entity the parent cannot do without: its failure makes the parent not understood. */
 export function required<T>(get: () => Schema<T>): Field<T> {
-  return () => z.lazy(get) as unknown as Schema<T>;
+  return () => schema((value, issues) => get().read(value, issues));
 }
 
-function mapShape<S extends Shape>(shape: S, prefix: string): Record<string, Schema<unknown>> {
-  const out: Record<string, Schema<unknown>> = {};
-  for (const [key, field] of Object.entries(shape)) out[key] = field(`${prefix}.${key}`, false);
-  return out;
+/** Reads every field of the shape (all of them, so each fallback is reported), keys in `issues`. */
+function readObject<S extends Shape>(
+  fields: [keyof S & string, Schema<unknown>][],
+): Read<ShapeOutput<S>> {
+  return (value, issues) => {
+    if (!isPlainObject(value)) return fail(issues, `expected an object, received ${kindOf(value)}`);
+    const out: Record<string, unknown> = {};
+    let failed = false;
+    for (const [key, field] of fields) {
+      const before = issues.length;
+      const read = field.read(value[key], issues);
+      if (read === FAIL) {
+        failed = true;
+        for (let i = before; i < issues.length; i += 1) issues[i]!.path.unshift(key);
+      } else {
+        out[key] = read;
+      }
+    }
+    return failed ? FAIL : (out as ShapeOutput<S>);
+  };
+}
+
+function shapeFields<S extends Shape>(shape: S, prefix: string) {
+  return Object.entries(shape).map(
+    ([key, field]) =>
+      [key, field(`${prefix}.${key}`, false)] as [keyof S & string, Schema<unknown>],
+  );
 }
 
 /**
  * The raw object schema of a top-level entity. Built on its first parse, not at module load:
- * start-up only pays for the entities it reads (z.lazy keeps the built schema).
+ * start-up only pays for the entities it reads.
  */
 export function obj<S extends Shape>(entityName: string, shape: S): Schema<ShapeOutput<S>> {
-  return z.lazy(() => z.object(mapShape(shape, entityName))) as unknown as Schema<ShapeOutput<S>>;
+  let read: Read<ShapeOutput<S>> | null = null;
+  return schema((value, issues) => {
+    read ??= readObject(shapeFields(shape, entityName));
+    return read(value, issues);
+  });
 }
 
 /** A nested plain object (a `pleroma` block); when missing or not an object its fields take defaults. */
 export function block<S extends Shape>(shape: S): Field<ShapeOutput<S>> {
   return (path, optional) => {
-    const inner = z.object(mapShape(shape, path)) as unknown as Schema<ShapeOutput<S>>;
-    return z.catch(inner, (ctx) => {
-      if (!(optional && ctx.value === undefined)) report(path);
-      return withReporter(undefined, () => inner.parse({}));
-    }) as unknown as Schema<ShapeOutput<S>>;
+    const read = readObject<S>(shapeFields(shape, path));
+    return schema((value, issues) => {
+      const local: Issue[] = [];
+      const data = read(value, local);
+      if (data !== FAIL) return data;
+      if (!(optional && value === undefined)) report(path);
+      const defaults = withReporter(undefined, () => read({}, local));
+      if (defaults !== FAIL) return defaults;
+      issues.push(...local);
+      return FAIL;
+    });
   };
+}
+
+/** What toDomain is handed besides the raw object: lets it declare the entity not understood. */
+export interface ParseContext {
+  readonly issues: Issue[];
 }
 
 /** An entity schema: raw object shape, then the mapping to the domain type. */
 export function entitySchema<R, T>(
   raw: Schema<R>,
-  toDomain: (raw: R, ctx: z.core.ParsePayload) => T,
+  toDomain: (raw: R, ctx: ParseContext) => T,
 ): Schema<T> {
-  return z.pipe(raw, z.transform(toDomain)) as unknown as Schema<T>;
+  return schema((value, issues) => {
+    const read = raw.read(value, issues);
+    if (read === FAIL) return FAIL;
+    const before = issues.length;
+    const data = toDomain(read, { issues });
+    return issues.length > before ? FAIL : data;
+  });
 }
 
 /** Inside toDomain: declare the entity not understood. */
-export function reject(ctx: z.core.ParsePayload, message: string): never {
-  ctx.issues.push({ code: 'custom', message, input: ctx.value });
-  return z.NEVER as never;
+export function reject(ctx: ParseContext, message: string): never {
+  ctx.issues.push({ path: [], message });
+  return FAIL as never;
 }
 
-export function describeError(error: z.core.$ZodError): string {
+/** The first of `schemas` that reads the value; the last one's issues when none does. */
+export function firstOf<T>(...schemas: Schema<T>[]): Schema<T> {
+  return schema((value, issues) => {
+    let last: Issue[] = [];
+    for (const candidate of schemas) {
+      last = [];
+      const data = candidate.read(value, last);
+      if (data !== FAIL) return data;
+    }
+    issues.push(...last);
+    return FAIL;
+  });
+}
+
+/** A schema picked per value (e.g. by API version). */
+export function chooseSchema<T>(choose: (value: unknown) => Schema<T>): Schema<T> {
+  return schema((value, issues) => choose(value).read(value, issues));
+}
+
+export function describeError(error: { issues: Issue[] }): string {
   const issue = error.issues[0];
   if (!issue) return 'invalid';
-  const where = issue.path.length ? issue.path.join('.') : 'value';
+  const where = issue.path.length ? issue.path.map(String).join('.') : 'value';
   return `${where}: ${issue.message}`;
 }

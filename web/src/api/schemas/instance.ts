@@ -13,13 +13,16 @@ import {
   opt,
   record,
   reject,
+  required,
   str,
   strList,
+  textValue,
+  chooseSchema,
+  type Output,
   type Schema,
 } from './fields.ts';
 import { makeParser } from './parse.ts';
 import { RuleSchema } from './rule.ts';
-import * as z from 'zod/mini';
 
 /** Used when a server names no limit (Mastodon's defaults). */
 export const DEFAULT_MAX_STATUS_CHARS = 500;
@@ -96,8 +99,8 @@ const configuration = block({
   vapid: opt(block({ public_key: opt(nstr()) })),
 });
 
-type Configuration = z.output<ReturnType<typeof configuration>>;
-type PleromaBlock = z.output<ReturnType<typeof pleromaBlock>>;
+type Configuration = Output<ReturnType<typeof configuration>>;
+type PleromaBlock = Output<ReturnType<typeof pleromaBlock>>;
 
 const v1Raw = obj('Instance', {
   uri: str(),
@@ -131,13 +134,15 @@ const v1Raw = obj('Instance', {
   pleroma: pleromaBlock,
 });
 
+const thumbnailRaw = obj('InstanceThumbnail', { url: required(() => textValue) });
+
 const v2Raw = obj('InstanceV2', {
   domain: str(),
   title: str(),
   version: str(),
   description: str(),
   usage: block({ users: block({ active_month: num() }) }),
-  thumbnail: opt(entity(() => z.object({ url: z.string() }) as unknown as Schema<{ url: string }>)),
+  thumbnail: opt(entity(() => thumbnailRaw)),
   languages: strList(),
   configuration,
   registrations: block({ enabled: bool(), approval_required: bool() }),
@@ -275,15 +280,9 @@ const isV2 = (raw: unknown) =>
   !!raw && typeof raw === 'object' && 'domain' in raw && !('uri' in raw);
 
 /** GET /api/v1/instance or /api/v2/instance: both become the same Instance. */
-export const InstanceSchema = z.pipe(
-  z.unknown(),
-  z.transform((raw, ctx) => {
-    const result = (isV2(raw) ? V2Schema : V1Schema).safeParse(raw);
-    if (result.success) return result.data;
-    for (const issue of result.error.issues) ctx.issues.push({ ...issue, input: raw } as never);
-    return z.NEVER;
-  }),
-) as unknown as Schema<Instance>;
+export const InstanceSchema: Schema<Instance> = chooseSchema((raw) =>
+  isV2(raw) ? V2Schema : V1Schema,
+);
 
 export const parseInstance = makeParser('Instance', InstanceSchema);
 

@@ -4,6 +4,7 @@ import {
   bool,
   entitySchema,
   id,
+  integer,
   list,
   nnum,
   nstr,
@@ -11,11 +12,9 @@ import {
   obj,
   opt,
   str,
-  type Schema,
 } from './fields.ts';
 import { CustomEmojiSchema } from './emoji.ts';
 import { makeParser } from './parse.ts';
-import * as z from 'zod/mini';
 
 const optionRaw = obj('PollOption', { title: str(), votes_count: nnum() });
 
@@ -23,11 +22,6 @@ const PollOptionSchema = entitySchema(optionRaw, (r): PollOption => ({
   title: r.title,
   votesCount: r.votes_count,
 }));
-
-const ownVote = z.pipe(
-  z.number().check(z.int()),
-  z.transform((n: number) => n),
-) as unknown as Schema<number>;
 
 const raw = obj('Poll', {
   id: id(),
@@ -37,7 +31,7 @@ const raw = obj('Poll', {
   votes_count: num(),
   voters_count: nnum(),
   voted: opt(bool()),
-  own_votes: opt(list('PollVote', () => ownVote)),
+  own_votes: opt(list('PollVote', () => integer)),
   options: list('PollOption', () => PollOptionSchema),
   emojis: list('CustomEmoji', () => CustomEmojiSchema),
   pleroma: opt(block({ non_anonymous: opt(bool()) })),

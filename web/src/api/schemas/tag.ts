@@ -1,7 +1,18 @@
 import type { HistoryPoint, Tag } from '../types.ts';
-import { entitySchema, list, nbool, num, obj, opt, reject, str, type Schema } from './fields.ts';
+import {
+  entitySchema,
+  firstOf,
+  list,
+  nbool,
+  num,
+  obj,
+  opt,
+  reject,
+  str,
+  textValue,
+  type Schema,
+} from './fields.ts';
 import { makeListParser, makeParser } from './parse.ts';
-import * as z from 'zod/mini';
 
 const historyRaw = obj('TagHistory', { day: num(), accounts: num(), uses: num() });
 
@@ -24,12 +35,11 @@ const objectTag = entitySchema(raw, (r, ctx): Tag => {
 });
 
 // Search v1 and some old servers list hashtags as bare strings.
-const bareTag = z.pipe(
-  z.string().check(z.minLength(1)),
-  z.transform((name: string): Tag => ({ name, url: '', history: [], following: null })),
+const bareTag = entitySchema(textValue, (name, ctx): Tag =>
+  name ? { name, url: '', history: [], following: null } : reject(ctx, 'not a tag name'),
 );
 
-export const TagSchema = z.union([bareTag, objectTag]) as unknown as Schema<Tag>;
+export const TagSchema: Schema<Tag> = firstOf(bareTag, objectTag);
 
 export const parseTag = makeParser('Tag', TagSchema);
 export const parseTagList = makeListParser('Tag', TagSchema);

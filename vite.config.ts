@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compileHints } from './scripts/compileHints.ts';
 
 /** Paths the local instance (or the proxied real instance) answers in development. */
 const INSTANCE_PATHS = [
@@ -22,7 +23,7 @@ const DEV_INSTANCE = process.env.STARLING_DEV_INSTANCE ?? 'http://127.0.0.1:4000
 export default defineConfig({
   root: 'web',
   publicDir: 'public',
-  plugins: [react()],
+  plugins: [react(), compileHints()],
   build: {
     outDir: '../dist',
     emptyOutDir: true,

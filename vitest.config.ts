@@ -14,7 +14,7 @@ export default defineConfig({
       {
         test: {
           name: 'server',
-          include: ['server/**/*.test.ts', 'contract/**/*.test.ts'],
+          include: ['server/**/*.test.ts', 'contract/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
           testTimeout: 20000,
         },

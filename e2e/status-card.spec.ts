@@ -173,3 +173,28 @@ test('the report dialog opens from the menu by keyboard and sends the report', a
   await expect(dialog).toHaveCount(0);
   await expect(page.getByText('Report sent')).toBeVisible();
 });
+
+test('a signed-in reload of the public timeline loads its first page once, as the user', async ({
+  page,
+}) => {
+  const alice = await apiToken('alice', DEMO_PASSWORD);
+  const text = unique('Favourited before the reload');
+  const { id } = await postStatus(alice, text);
+  expect((await api(alice, 'POST', `api/v1/statuses/${id}/favourite`)).status).toBe(200);
+  await persistSession(page, alice);
+  const firstPages: (string | null)[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    const paged = url.searchParams.has('since_id') || url.searchParams.has('max_id');
+    if (url.pathname === '/api/v1/timelines/public' && !paged) {
+      firstPages.push(request.headers()['authorization'] ?? null);
+    }
+  });
+  await page.goto('/main/public');
+  // Shown as alice sees it from the start: never an anonymous card replaced a moment later.
+  await expect(card(page, id).getByRole('button', { name: 'Favorite' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  expect(firstPages).toEqual([`Bearer ${alice}`]);
+});

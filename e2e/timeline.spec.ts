@@ -146,8 +146,6 @@ test('a long public timeline keeps only a window of post cards and scrolls back 
 
   // Back up to a position seen before: the same card is under the same point.
   const probe = 1500;
-  await page.evaluate((y) => window.scrollTo(0, y), probe);
-  await page.waitForTimeout(300);
   const cardAt = () =>
     page.evaluate(() => {
       const element = document.elementFromPoint(500, 500);
@@ -156,11 +154,26 @@ test('a long public timeline keeps only a window of post cards and scrolls back 
         ? `${card.textContent?.slice(0, 80)}@${Math.round(card.getBoundingClientRect().top)}`
         : '';
     });
-  const before = await cardAt();
-  expect(before).not.toBe('');
+  // What a reader sees once the cards scrolled in are mounted and measured: two equal readings.
+  const settledCardAt = async () => {
+    let last = '';
+    await expect
+      .poll(
+        async () => {
+          const now = await cardAt();
+          const settled = now !== '' && now === last;
+          last = now;
+          return settled;
+        },
+        { intervals: [150] },
+      )
+      .toBe(true);
+    return last;
+  };
+  await page.evaluate((y) => window.scrollTo(0, y), probe);
+  const before = await settledCardAt();
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   await page.waitForTimeout(300);
   await page.evaluate((y) => window.scrollTo(0, y), probe);
-  await page.waitForTimeout(300);
-  expect(await cardAt()).toBe(before);
+  expect(await settledCardAt()).toBe(before);
 });

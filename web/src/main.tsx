@@ -7,6 +7,7 @@ import { installScrollSaving } from './app/router/scrollRestoration.ts';
 import { restoreSession } from './features/auth/restoreSession.ts';
 import { afterNextPaint, watchFirstStatusPaint } from './features/timeline/firstPaint.ts';
 import { loadFirstPublicPage } from './features/timeline/publicTimelineLoader.ts';
+import { useSession } from './state/session.ts';
 import { enableLocaleFormats } from './ui/localeFormats.ts';
 import './app/global.css';
 
@@ -14,15 +15,17 @@ import './app/global.css';
 // first render waits briefly for it, so the shell and the first statuses appear in one commit
 // instead of a loading screen that is replaced a moment later.
 const FIRST_PAGE_WAIT_MS = 400;
+// A stored session is restored first: with one, the timeline waits for it (see Timeline).
+void restoreSession();
 const landing = matchRoute(window.location.pathname)?.route.name;
 const firstPage =
-  landing === 'public-timeline' || landing === 'public-external-timeline'
+  (landing === 'public-timeline' || landing === 'public-external-timeline') &&
+  useSession.getState().status === 'anonymous'
     ? loadFirstPublicPage(landing === 'public-timeline').catch(() => undefined)
     : undefined;
 
 watchFirstStatusPaint();
 installScrollSaving();
-void restoreSession();
 // The start-up fetches go out together; on a timeline landing, once the first statuses are on
 // screen: issuing nine requests costs the main thread more than the first page's render can spare.
 if (!firstPage) void loadInstanceConfig();

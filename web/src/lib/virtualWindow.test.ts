@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  ESTIMATE_SAMPLE_SIZE,
   estimateHeight,
   offsetsOf,
   overscanFor,
@@ -94,5 +95,11 @@ describe('estimateHeight', () => {
   it('is the mean of the measured heights, or the fallback', () => {
     expect(estimateHeight([], 140)).toBe(140);
     expect(estimateHeight([100, 200], 140)).toBe(150);
+  });
+
+  it('stays fixed once the sample is full, however tall the items measured later', () => {
+    const first = Array.from({ length: ESTIMATE_SAMPLE_SIZE }, () => 100);
+    expect(estimateHeight(first, 140)).toBe(100);
+    expect(estimateHeight([...first, 900, 900, 900], 140)).toBe(100);
   });
 });

@@ -85,15 +85,18 @@ export function spacersFor(
   return { before, after };
 }
 
-/** The height assumed for an item never measured: the mean of those measured, or a default. */
-export function estimateHeight(measured: Iterable<number>, fallback: number): number {
-  let total = 0;
-  let count = 0;
-  for (const height of measured) {
-    total += height;
-    count += 1;
-  }
-  return count === 0 ? fallback : Math.round(total / count);
+/** How many first measurements the estimate for unmeasured items is taken from. */
+export const ESTIMATE_SAMPLE_SIZE = 10;
+
+/**
+ * The height assumed for an item never measured: the mean of the first ESTIMATE_SAMPLE_SIZE items
+ * measured (the fallback before any), then fixed. A running mean would drift as the reader goes
+ * on, and every unmeasured item above them would change size under them: the page would jump.
+ */
+export function estimateHeight(measured: readonly number[], fallback: number): number {
+  const sample = measured.slice(0, ESTIMATE_SAMPLE_SIZE);
+  if (sample.length === 0) return fallback;
+  return Math.round(sample.reduce((sum, height) => sum + height, 0) / sample.length);
 }
 
 export const sameRange = (a: ItemRange, b: ItemRange): boolean =>

@@ -8,6 +8,8 @@ import {
   type ReactNode,
 } from 'react';
 import {
+  estimateHeight,
+  ESTIMATE_SAMPLE_SIZE,
   overscanFor,
   sameRange,
   spacersFor,
@@ -15,7 +17,7 @@ import {
   type ItemRange,
 } from '../lib/virtualWindow.ts';
 
-/** Assumed height of an item never measured, until some are (then their mean is used). */
+/** Assumed height of an item never measured, until some are (see estimateHeight). */
 export const DEFAULT_ITEM_HEIGHT = 140;
 
 /**
@@ -24,19 +26,21 @@ export const DEFAULT_ITEM_HEIGHT = 140;
  */
 export class HeightCache {
   private readonly heights = new Map<string, number>();
-  private total = 0;
+  /** The first heights measured, which the estimate for the others is taken from. */
+  private readonly sample: number[] = [];
 
   get(id: string): number | undefined {
     return this.heights.get(id);
   }
 
   set(id: string, height: number): void {
-    this.total += height - (this.heights.get(id) ?? 0);
+    if (!this.heights.has(id) && this.sample.length < ESTIMATE_SAMPLE_SIZE)
+      this.sample.push(height);
     this.heights.set(id, height);
   }
 
   estimate(fallback = DEFAULT_ITEM_HEIGHT): number {
-    return this.heights.size === 0 ? fallback : this.total / this.heights.size;
+    return estimateHeight(this.sample, fallback);
   }
 }
 

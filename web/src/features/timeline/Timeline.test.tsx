@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { parseStatus } from '../../api/schemas/index.ts';
 import { NEW_BUTTON_CLICK_BLOCK_MS } from '../../lib/timelineQueue.ts';
 import { useEntities } from '../../state/entities.ts';
+import { useSession } from '../../state/session.ts';
 import { clearTimelines, getTimeline, receiveStatus } from '../../state/timelines.ts';
 import { Timeline } from './Timeline.tsx';
 
@@ -113,6 +114,16 @@ describe('Timeline', () => {
     act(() => useEntities.getState().markDeleted('0002'));
     expect(screen.queryByText('post number 2')).toBeNull();
     expect(screen.getAllByRole('article')).toHaveLength(2);
+  });
+
+  it('waits for a stored session being restored before loading the first page', async () => {
+    act(() => useSession.getState().setStatus('restoring'));
+    render(<Timeline kind="public" title="Public timeline" />);
+    await act(async () => {});
+    expect(fetch).not.toHaveBeenCalled();
+    act(() => useSession.getState().setStatus('anonymous'));
+    expect(await screen.findByText('post number 3')).toBeTruthy();
+    expect(fetch).toHaveBeenCalledTimes(1);
   });
 
   it('says there are no more statuses once an older fetch comes back empty', async () => {

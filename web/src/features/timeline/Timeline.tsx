@@ -10,6 +10,7 @@ import {
 } from '../../lib/timelineQueue.ts';
 import { useEntities } from '../../state/entities.ts';
 import { usePreferences } from '../../state/preferences.ts';
+import { useSession } from '../../state/session.ts';
 import {
   getTimeline,
   loadOlder,
@@ -88,7 +89,10 @@ export function Timeline({ kind, tag, listId, userId, title, profileUserId }: Ti
   );
 
   // The first page, and again after the timeline was cleared (another user, a changed filter).
-  const needsFirstPage = !timeline.loaded && !timeline.loading && !timeline.error;
+  // While a stored session is being restored it waits: what an anonymous visitor sees would be
+  // shown a moment, then cleared and loaded again for the user.
+  const restoring = useSession((state) => state.status === 'restoring');
+  const needsFirstPage = !restoring && !timeline.loaded && !timeline.loading && !timeline.error;
   useEffect(() => {
     if (needsFirstPage) void loadOlder(api, spec, { force: true });
   }, [needsFirstPage, spec]);

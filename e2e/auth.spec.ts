@@ -2,23 +2,13 @@ import type { Page } from '@playwright/test';
 import { totpCode } from '../server/src/auth/totp.ts';
 import { DEMO_PASSWORD } from './demo.ts';
 import { expect, instanceUrl, test } from './fixtures.ts';
+import { loginForm, signInWithForm } from './session.ts';
 
 /** Seeded two-factor account (server/src/seed): its TOTP secret and single-use recovery codes. */
 const TESSA = { username: 'tessa', secret: 'STARLINGDEMOTOTPSECRETKEYABCDEFG' };
 /** Where the client keeps its OAuth app and token (web/src/features/auth). */
 const APP_KEY = 'starling:oauth-app';
 const TOKEN_KEY = 'starling:oauth-token';
-
-/** The login form: on /login the screen's, elsewhere the sidebar's (whichever shows first). */
-const loginForm = (page: Page) =>
-  page.getByRole('form', { name: 'Log in' }).filter({ visible: true }).first();
-
-async function signIn(page: Page, username: string, password = DEMO_PASSWORD) {
-  const form = loginForm(page);
-  await form.getByLabel('Username').fill(username);
-  await form.getByLabel('Password').fill(password);
-  await form.getByRole('button', { name: 'Log in' }).click();
-}
 
 /** The sidebar's user card ("Your account") shows the signed-in account's @acct. */
 const userCard = (page: Page, username: string) =>
@@ -53,7 +43,7 @@ test('password sign-in lands on the home timeline and a reload keeps the session
   page,
 }) => {
   await page.goto('/login');
-  await signIn(page, 'alice');
+  await signInWithForm(page, 'alice');
   await expect(page).toHaveURL(/\/main\/friends$/);
   await expect(page.getByRole('link', { name: /Alice Lark/ }).first()).toBeVisible();
   await page.reload();
@@ -63,7 +53,7 @@ test('password sign-in lands on the home timeline and a reload keeps the session
 
 test("a wrong password shows the server's message and selects the password", async ({ page }) => {
   await page.goto('/login');
-  await signIn(page, 'alice', 'not-the-password');
+  await signInWithForm(page, 'alice', 'not-the-password');
   const form = loginForm(page);
   await expect(form.getByRole('alert')).toContainText('Invalid credentials');
   const password = form.getByLabel('Password');
@@ -79,7 +69,7 @@ test("a wrong password shows the server's message and selects the password", asy
 
 test('TOTP sign-in: a wrong code is cleared, the right one signs in', async ({ page }) => {
   await page.goto('/login');
-  await signIn(page, TESSA.username);
+  await signInWithForm(page, TESSA.username);
   const code = page.getByLabel('Authentication code').filter({ visible: true }).first();
   await expect(code).toBeFocused();
   const right = totpCode(TESSA.secret);
@@ -96,7 +86,7 @@ test('TOTP sign-in: a wrong code is cleared, the right one signs in', async ({ p
 
 test('recovery-code sign-in', async ({ page }) => {
   await page.goto('/login');
-  await signIn(page, TESSA.username);
+  await signInWithForm(page, TESSA.username);
   await page.getByRole('button', { name: 'Enter a recovery code' }).first().click();
   await page
     .getByRole('textbox', { name: 'Recovery code', exact: true })
@@ -111,7 +101,7 @@ test('the second factor switches between code and recovery, and cancel goes back
   page,
 }) => {
   await page.goto('/login');
-  await signIn(page, TESSA.username);
+  await signInWithForm(page, TESSA.username);
   await expect(page.getByLabel('Authentication code').first()).toBeVisible();
   await page.getByRole('button', { name: 'Enter a recovery code' }).first().click();
   await expect(
@@ -161,7 +151,7 @@ test("OAuth code flow through the instance's sign-in page", async ({ page, baseU
 
 test('logout asks first; cancel keeps the session, accept signs out for good', async ({ page }) => {
   await page.goto('/login');
-  await signIn(page, 'carol');
+  await signInWithForm(page, 'carol');
   await expect(userCard(page, 'carol')).toBeVisible();
 
   await page.getByRole('button', { name: 'Log out' }).first().click();
@@ -189,7 +179,7 @@ test('a token revoked behind the app’s back signs out with a notice at the nex
   context,
 }) => {
   await page.goto('/login');
-  await signIn(page, 'dave');
+  await signInWithForm(page, 'dave');
   await expect(userCard(page, 'dave')).toBeVisible();
   const stored = await storedCredentials(page);
   // Closed first: an open page would notice the revocation on its next call, before the reload.
@@ -205,7 +195,7 @@ test('a token revoked behind the app’s back signs out with a notice at the nex
 
 test('a token revoked while the app is open signs out at its next call', async ({ page }) => {
   await page.goto('/login');
-  await signIn(page, 'erin');
+  await signInWithForm(page, 'erin');
   await expect(userCard(page, 'erin')).toBeVisible();
   const stored = await storedCredentials(page);
   await revokeBehindTheAppsBack(stored);

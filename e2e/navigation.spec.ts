@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { DEMO_PASSWORD } from './demo.ts';
 import { apiToken, expect, instanceUrl, test } from './fixtures.ts';
+import { signInWithForm } from './session.ts';
 
 /**
  * Journeys for the navigation: what anonymous visitors are offered, pins and collapse following
@@ -25,11 +26,9 @@ const panelEntryNames = (page: Page) =>
         .map((link) => link.textContent?.trim()),
     );
 
+/** Signs in with the form on screen and waits for the home timeline it lands on. */
 async function signIn(page: Page, username: string) {
-  const form = page.getByRole('form', { name: 'Log in' }).filter({ visible: true }).first();
-  await form.getByLabel('Username').fill(username);
-  await form.getByLabel('Password').fill(DEMO_PASSWORD);
-  await form.getByRole('button', { name: 'Log in' }).click();
+  await signInWithForm(page, username);
   await expect(page).toHaveURL(/\/main\/friends$/);
 }
 

@@ -1,14 +1,41 @@
 import type { Page } from '@playwright/test';
 import { DEMO_PASSWORD } from './demo.ts';
-import { apiToken, instanceUrl } from './fixtures.ts';
+import { apiToken, expect, instanceUrl } from './fixtures.ts';
 
 /** Where the client keeps its token and its local preferences (web/src/state, features/auth). */
 const TOKEN_KEY = 'starling:oauth-token';
 const PREFERENCES_KEY = 'starling:preferences';
 
+const uniqueSuffix = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
 /** A text no other journey wrote, to find one's own post among everyone's. */
-export const unique = (what: string): string =>
-  `${what} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+export const unique = (what: string): string => `${what} ${uniqueSuffix()}`;
+
+/** A hashtag (without #) no other journey used. */
+export const uniqueTag = (word: string): string => `${word}${uniqueSuffix()}`;
+
+/** The login form: on /login the screen's, elsewhere the sidebar's (whichever shows first). */
+export const loginForm = (page: Page) =>
+  page.getByRole('form', { name: 'Log in' }).filter({ visible: true }).first();
+
+/** Signs in through the login form on screen, as a person would. */
+export async function signInWithForm(
+  page: Page,
+  username: string,
+  password = DEMO_PASSWORD,
+): Promise<void> {
+  const form = loginForm(page);
+  await form.getByLabel('Username').fill(username);
+  await form.getByLabel('Password').fill(password);
+  await form.getByRole('button', { name: 'Log in' }).click();
+}
+
+/** Signs in on /login and waits for the home timeline it lands on. */
+export async function signInAtLogin(page: Page, username: string): Promise<void> {
+  await page.goto('/login');
+  await signInWithForm(page, username);
+  await expect(page).toHaveURL(/\/main\/friends$/);
+}
 
 /** Starts the page signed in with `token` (anonymous when null), with these local preferences. */
 export async function persistSession(

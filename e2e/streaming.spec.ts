@@ -1,6 +1,7 @@
 import type { Page, WebSocket } from '@playwright/test';
 import { DEMO_PASSWORD } from './demo.ts';
 import { apiToken, expect, postStatus, test } from './fixtures.ts';
+import { signInWithForm } from './session.ts';
 
 /** The streaming socket's frames, as the page receives them (the server's JSON text). */
 function watchStreaming(page: Page) {
@@ -14,13 +15,6 @@ function watchStreaming(page: Page) {
     socket.on('framesent', ({ payload }) => sent.push(String(payload)));
   });
   return { received, sent, sockets };
-}
-
-async function signIn(page: Page, username: string) {
-  const form = page.getByRole('form', { name: 'Log in' }).filter({ visible: true }).first();
-  await form.getByLabel('Username').fill(username);
-  await form.getByLabel('Password').fill(DEMO_PASSWORD);
-  await form.getByRole('button', { name: 'Log in' }).click();
 }
 
 /** The unseen count the page title shows: "(N) ..." or nothing. */
@@ -37,7 +31,7 @@ test('a status posted by a followed account reaches the signed-in page through t
   const firstNotificationsPoll = page.waitForResponse((response) =>
     response.url().includes('/api/v1/notifications'),
   );
-  await signIn(page, 'alice');
+  await signInWithForm(page, 'alice');
   await expect(page).toHaveURL(/\/main\/friends$/);
   await firstNotificationsPoll;
 

@@ -2,44 +2,26 @@ import type { Page } from '@playwright/test';
 import { NEW_BUTTON_CLICK_BLOCK_MS } from '../web/src/lib/timelineQueue.ts';
 import { DEMO_PASSWORD } from './demo.ts';
 import { apiToken, expect, postStatus, test } from './fixtures.ts';
+import { persistSession, signInAtLogin, uniqueTag } from './session.ts';
 
 /** Journeys through the timelines: show new, older pages to the end, virtualisation. */
 
-/** The app's local preferences (web/src/state/preferences.ts). */
-const PREFERENCES_KEY = 'starling:preferences';
-
 /** Polling instead of streaming: new statuses then wait behind the show-new button. */
-async function preferPolling(page: Page) {
-  await page.addInitScript(
-    (key) => localStorage.setItem(key, JSON.stringify({ useStreamingApi: false })),
-    PREFERENCES_KEY,
-  );
-}
-
-async function signIn(page: Page, username: string) {
-  await page.goto('/login');
-  const form = page.getByRole('form', { name: 'Log in' }).filter({ visible: true }).first();
-  await form.getByLabel('Username').fill(username);
-  await form.getByLabel('Password').fill(DEMO_PASSWORD);
-  await form.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/main\/friends$/);
-}
+const preferPolling = (page: Page) => persistSession(page, null, { useStreamingApi: false });
 
 const timelineRegion = (page: Page, name: string) => page.getByRole('region', { name });
-const unique = (word: string) =>
-  `${word}${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}`;
 
 test('home: a post by a followed account waits behind show new, and the button shows it', async ({
   page,
   consoleErrors,
 }) => {
   await preferPolling(page);
-  await signIn(page, 'alice');
+  await signInAtLogin(page, 'alice');
   const home = timelineRegion(page, 'Home timeline');
   await expect(home.getByRole('article').first()).toBeVisible();
   await expect(home.getByText('Up-to-date')).toBeVisible();
 
-  const text = `Fresh from bob ${unique('home')}`;
+  const text = `Fresh from bob ${uniqueTag('home')}`;
   await postStatus(await apiToken('bob', DEMO_PASSWORD), text);
 
   // The 10 s poll finds it; it waits behind the button instead of jumping in.
@@ -56,10 +38,10 @@ test('home: a post by a followed account waits behind show new, and the button s
 });
 
 test('home with streaming: at the top, a new post shows by itself', async ({ page }) => {
-  await signIn(page, 'alice');
+  await signInAtLogin(page, 'alice');
   const home = timelineRegion(page, 'Home timeline');
   await expect(home.getByRole('article').first()).toBeVisible();
-  const text = `Streamed from bob ${unique('stream')}`;
+  const text = `Streamed from bob ${uniqueTag('stream')}`;
   await postStatus(await apiToken('bob', DEMO_PASSWORD), text);
   await expect(home.getByRole('article').filter({ hasText: text })).toBeVisible({
     timeout: 8_000,
@@ -68,7 +50,7 @@ test('home with streaming: at the top, a new post shows by itself', async ({ pag
 });
 
 test("the '.' key shows new statuses on a tag timeline", async ({ page }) => {
-  const tag = unique('dotkey');
+  const tag = uniqueTag('dotkey');
   const token = await apiToken('carol', DEMO_PASSWORD);
   await postStatus(token, `First of #${tag}`);
   await page.goto(`/tag/${tag}`);
@@ -91,7 +73,7 @@ test("the '.' key shows new statuses on a tag timeline", async ({ page }) => {
 });
 
 test('scrolling a short tag timeline loads older statuses to the end', async ({ page }) => {
-  const tag = unique('older');
+  const tag = uniqueTag('older');
   const token = await apiToken('dave', DEMO_PASSWORD);
   const total = 26;
   for (let n = 1; n <= total; n += 1) await postStatus(token, `Older ${n} of #${tag}`);
@@ -115,7 +97,7 @@ test('a long public timeline keeps only a window of post cards and scrolls back 
   page,
 }) => {
   test.slow();
-  const tag = unique('virtual');
+  const tag = uniqueTag('virtual');
   const token = await apiToken('erin', DEMO_PASSWORD);
   const total = 130;
   await Promise.all(

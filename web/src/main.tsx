@@ -11,12 +11,13 @@ import { useSession } from './state/session.ts';
 import { enableLocaleFormats } from './ui/localeFormats.ts';
 import './app/global.css';
 
-// Landing on a public timeline: its first page is requested before anything else, and the
-// first render waits briefly for it, so the shell and the first statuses appear in one commit
-// instead of a loading screen that is replaced a moment later.
-const FIRST_PAGE_WAIT_MS = 400;
-// A stored session is restored first: with one, the timeline waits for it (see Timeline).
+// A stored session is restored first: with one, timelines wait for it (see Timeline).
 void restoreSession();
+
+// An anonymous visitor landing on a public timeline: its first page is requested before anything
+// else, and the first render waits briefly for it, so the shell and the first statuses appear in
+// one commit instead of a loading screen that is replaced a moment later.
+const FIRST_PAGE_WAIT_MS = 400;
 const landing = matchRoute(window.location.pathname)?.route.name;
 const firstPage =
   (landing === 'public-timeline' || landing === 'public-external-timeline') &&

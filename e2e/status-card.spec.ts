@@ -65,7 +65,7 @@ test("a refused favourite is rolled back and the server's error shows on the car
   await page.goto('/main/public');
   const post = card(page, id);
   const favourite = post.getByRole('button', { name: 'Favorite' });
-  // The action buttons show once the session is restored and the timeline reloaded with it.
+  // The action buttons show once the session is restored (the timeline waits for it).
   await expect(favourite).toBeVisible();
 
   expect((await api(bob, 'DELETE', `api/v1/statuses/${id}`)).status).toBe(200);

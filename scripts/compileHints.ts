@@ -31,7 +31,6 @@ export function compileHints(): Plugin {
   return {
     name: 'starling:compile-hints',
     apply: 'build',
-    enforce: 'post',
     generateBundle: {
       // After Vite's own additions to the chunk (its preload helper's dependency list).
       order: 'post',

@@ -1,0 +1,46 @@
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { expect } from './fixtures.ts';
+
+const require = createRequire(import.meta.url);
+const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: unknown[] }[];
+}
+
+/**
+ * Runs axe-core in the page and fails on any serious or critical violation, naming the rule and
+ * the first elements it found. `what` says which screen or dialog was scanned; `include`, a CSS
+ * selector, limits the scan to one part of the page (a dialog, a panel).
+ */
+export async function expectNoSeriousA11yViolations(
+  page: Page,
+  what: string,
+  include?: string,
+): Promise<void> {
+  // Evaluated over the DevTools protocol, which the page's CSP (script-src 'self') does not govern.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async (selector) => {
+    const axe = (
+      window as unknown as {
+        axe: { run(context?: unknown): Promise<{ violations: unknown[] }> };
+      }
+    ).axe;
+    return (await axe.run(selector ? { include: [selector] } : document)).violations;
+  }, include ?? null);
+  const serious = (violations as AxeViolation[])
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .slice(0, 3)
+          .map((n) => JSON.stringify(n.target))
+          .join(', ')}${v.nodes.length > 3 ? ` and ${v.nodes.length - 3} more` : ''}`,
+    );
+  expect(serious, `axe-core on ${what}`).toEqual([]);
+}

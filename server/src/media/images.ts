@@ -1,5 +1,7 @@
+import { availableParallelism } from 'node:os';
 import { encode as encodeBlurhash } from 'blurhash';
 import sharp from 'sharp';
+import { jobLimit } from './job-limit.ts';
 
 /**
  * Image sizes, thumbnails and blurhashes for uploads, with sharp (libvips). Every decode runs on
@@ -17,6 +19,8 @@ const BLURHASH_COMPONENTS = { x: 4, y: 3 };
 
 // Uploads are seen once: caching decoded images would only hold memory.
 sharp.cache(false);
+/** One core stays free for answering requests while images are decoded. */
+const imageJob = jobLimit(Math.max(1, availableParallelism() - 1));
 
 export interface Size {
   width: number;
@@ -108,7 +112,11 @@ async function blurhashOf(bytes: Buffer): Promise<string> {
  * Reads an uploaded image: its displayed size, a thumbnail and a blurhash. Throws
  * ImageTooLargeError beyond MAX_IMAGE_PIXELS (checked from the header, before decoding).
  */
-export async function processImage(bytes: Buffer, mime: string): Promise<ProcessedImage> {
+export function processImage(bytes: Buffer, mime: string): Promise<ProcessedImage> {
+  return imageJob(() => readImage(bytes, mime));
+}
+
+async function readImage(bytes: Buffer, mime: string): Promise<ProcessedImage> {
   const size = await imageSize(bytes);
   if (!size) return { size: null, thumbnail: null, blurhash: null };
   if (size.width * size.height > MAX_IMAGE_PIXELS) throw new ImageTooLargeError(size);

@@ -6,6 +6,8 @@ import { measureBundle } from './bundle-size.ts';
 import { coldLoadTimes } from './cold-load.ts';
 import { homeTimelineLatency } from './home-timeline.ts';
 import { timelineScroll } from './timeline-scroll.ts';
+import { UPLOAD_SIDE, healthLatencyDuringUploads } from './upload-latency.ts';
+import { DEMO_PASSWORD } from '../server/src/seed/accounts.ts';
 import { median, percentile } from './stats.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -26,7 +28,7 @@ const ms = (value: number) => `${value.toFixed(value < 10 ? 2 : 0)} ms`;
 const line = (label: string, value: string, budget?: string) =>
   console.log(`${label.padEnd(48)} ${value}${budget ? `   (budget ${budget})` : ''}`);
 
-/** `npm run bench -- --only=bundle,cold,server,scroll` runs a subset. */
+/** `npm run bench -- --only=bundle,cold,server,scroll,uploads` runs a subset. */
 const only = process.argv
   .find((arg) => arg.startsWith('--only='))
   ?.slice('--only='.length)
@@ -82,6 +84,23 @@ if (runs('scroll')) {
     line(`post cards in the DOM, most while scrolling`, String(result.maxCards), '80');
     line(`post cards in the DOM back at the top`, String(result.cardsAfterReturn));
     line(`time to scroll through them`, `${result.seconds.toFixed(0)} s`);
+  } finally {
+    await instance.stop();
+  }
+}
+
+if (runs('uploads')) {
+  const instance = await startInstance();
+  try {
+    const origin = instance.url.replace(/\/$/, '');
+    const result = await healthLatencyDuringUploads(origin, 'alice', DEMO_PASSWORD);
+    const during = `during ${result.uploads} uploads of a ${UPLOAD_SIDE}x${UPLOAD_SIDE} PNG`;
+    line(`health request max ${during}`, ms(Math.max(...result.healthLatenciesMs)), '100 ms');
+    line(`health request median ${during}`, ms(median(result.healthLatenciesMs)));
+    line(
+      `uploads done (${kb(result.uploadBytes)} each, ${result.healthLatenciesMs.length} polls)`,
+      `${result.uploadSeconds.toFixed(1)} s`,
+    );
   } finally {
     await instance.stop();
   }

@@ -28,6 +28,7 @@ export interface NewMedia {
   mimeType: string;
   description?: string | null;
   meta?: Record<string, unknown>;
+  blurhash?: string | null;
   statusId?: string | null;
   position?: number;
   remoteUrl?: string | null;
@@ -40,7 +41,7 @@ export function insertMedia(db: Database, input: NewMedia): string {
   sql(
     db,
     `INSERT INTO media_attachments (id, account_id, status_id, position, type, file_path, preview_path, mime_type,
-       description, meta_json, remote_url, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       description, meta_json, blurhash, remote_url, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   ).run(
     id,
     input.accountId,
@@ -52,6 +53,7 @@ export function insertMedia(db: Database, input: NewMedia): string {
     input.mimeType,
     input.description ?? null,
     JSON.stringify(input.meta ?? {}),
+    input.blurhash ?? null,
     input.remoteUrl ?? null,
     input.createdAt ?? nowIso(),
   );

@@ -1,84 +1,70 @@
-import * as jpeg from 'jpeg-js';
-import pngjs from 'pngjs';
+import { availableParallelism } from 'node:os';
+import { encode as encodeBlurhash } from 'blurhash';
+import sharp from 'sharp';
+import { jobLimit } from './job-limit.ts';
 
-/** Image sizes, decoding and thumbnails for uploads (PNG and JPEG; pure JavaScript). */
+/**
+ * Image sizes, thumbnails and blurhashes for uploads, with sharp (libvips). Every decode runs on
+ * libvips' own threads, so a large upload never stalls the event loop.
+ */
 
 /** Thumbnails fit in this square, keeping the aspect ratio. */
 export const THUMBNAIL_MAX_SIDE = 400;
-/** Larger images are not decoded (their size is still read from the header). */
-export const MAX_DECODE_MEGAPIXELS = 40;
-const JPEG_MEMORY_LIMIT_MB = 512;
+/** Images with more pixels than this are refused (a decoded 40 MP image takes 160 MB). */
+export const MAX_IMAGE_PIXELS = 40_000_000;
 const THUMBNAIL_JPEG_QUALITY = 82;
+/** The blurhash is computed from an image this small, with this many components per axis. */
+const BLURHASH_SOURCE_SIDE = 32;
+const BLURHASH_COMPONENTS = { x: 4, y: 3 };
+
+// Uploads are seen once: caching decoded images would only hold memory.
+sharp.cache(false);
+/** One core stays free for answering requests while images are decoded. */
+const imageJob = jobLimit(Math.max(1, availableParallelism() - 1));
 
 export interface Size {
   width: number;
   height: number;
 }
 
-export interface Raster extends Size {
-  /** RGBA, row by row. */
-  data: Uint8Array;
+export interface Thumbnail extends Size {
+  bytes: Buffer;
+  extension: 'png' | 'jpg';
 }
 
-/** Width and height from the file header, without decoding; null when unreadable. */
-export function imageSize(bytes: Uint8Array, mime: string): Size | null {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+export interface ProcessedImage {
+  /** As displayed: EXIF orientation applied. Null when even the header is unreadable. */
+  size: Size | null;
+  /** Null when the image cannot be decoded (corrupt or unsupported); the file is still kept. */
+  thumbnail: Thumbnail | null;
+  blurhash: string | null;
+}
+
+export class ImageTooLargeError extends Error {
+  constructor(readonly size: Size) {
+    super(`image of ${size.width}x${size.height} exceeds ${MAX_IMAGE_PIXELS} pixels`);
+  }
+}
+
+/**
+ * The formats uploads are decoded from (AVIF is reported as heif). Others, SVG above all, are
+ * stored as they are: their bytes never reach a decoder.
+ */
+const DECODED_FORMATS = new Set(['png', 'jpeg', 'gif', 'webp', 'heif']);
+
+/**
+ * Width and height as displayed (EXIF orientation applied), read from the header of a PNG, JPEG,
+ * GIF, WebP or AVIF; null if unreadable or another format.
+ */
+export async function imageSize(bytes: Buffer): Promise<Size | null> {
   try {
-    if (mime === 'image/png' && bytes.length >= 24)
-      return positive(view.getUint32(16), view.getUint32(20));
-    if (mime === 'image/gif' && bytes.length >= 10)
-      return positive(view.getUint16(6, true), view.getUint16(8, true));
-    if (mime === 'image/jpeg') return jpegSize(bytes, view);
+    const meta = await sharp(bytes, { limitInputPixels: false }).metadata();
+    if (!DECODED_FORMATS.has(meta.format)) return null;
+    const { width, height } = meta.autoOrient ?? meta;
+    return width && height ? { width, height } : null;
   } catch {
     return null;
   }
-  return null;
-}
-
-function positive(width: number, height: number): Size | null {
-  return width > 0 && height > 0 ? { width, height } : null;
-}
-
-/** Walks the JPEG markers to the first start-of-frame. */
-function jpegSize(bytes: Uint8Array, view: DataView): Size | null {
-  let i = 2;
-  while (i + 9 < bytes.length) {
-    if (bytes[i] !== 0xff) return null;
-    const marker = bytes[i + 1]!;
-    if (marker === 0xff) {
-      i++;
-      continue;
-    }
-    const length = view.getUint16(i + 2);
-    const isFrame = marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker);
-    if (isFrame) return positive(view.getUint16(i + 7), view.getUint16(i + 5));
-    i += 2 + length;
-  }
-  return null;
-}
-
-/** Decodes a PNG or JPEG to RGBA; null when it cannot (corrupt, too large, other format). */
-export function decodeImage(bytes: Uint8Array, mime: string): Raster | null {
-  const size = imageSize(bytes, mime);
-  if (!size || size.width * size.height > MAX_DECODE_MEGAPIXELS * 1_000_000) return null;
-  try {
-    if (mime === 'image/png') {
-      const png = pngjs.PNG.sync.read(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length));
-      return { width: png.width, height: png.height, data: png.data };
-    }
-    if (mime === 'image/jpeg') {
-      const image = jpeg.decode(bytes, {
-        useTArray: true,
-        formatAsRGBA: true,
-        maxResolutionInMP: MAX_DECODE_MEGAPIXELS,
-        maxMemoryUsageInMB: JPEG_MEMORY_LIMIT_MB,
-      });
-      return { width: image.width, height: image.height, data: image.data };
-    }
-  } catch {
-    return null;
-  }
-  return null;
 }
 
 /** The size that fits in max x max keeping the aspect ratio (never larger than the original). */
@@ -90,59 +76,54 @@ export function fitWithin(size: Size, max: number): Size {
   };
 }
 
-/** Box-filter downscale: each target pixel is the mean of the source pixels it covers. */
-export function downscale(source: Raster, target: Size): Raster {
-  const { width: sw, height: sh, data } = source;
-  const { width: tw, height: th } = target;
-  const out = new Uint8Array(tw * th * 4);
-  for (let ty = 0; ty < th; ty++) {
-    const y0 = Math.floor((ty * sh) / th);
-    const y1 = Math.max(y0 + 1, Math.floor(((ty + 1) * sh) / th));
-    for (let tx = 0; tx < tw; tx++) {
-      const x0 = Math.floor((tx * sw) / tw);
-      const x1 = Math.max(x0 + 1, Math.floor(((tx + 1) * sw) / tw));
-      let r = 0;
-      let g = 0;
-      let b = 0;
-      let a = 0;
-      for (let y = y0; y < y1; y++) {
-        let p = (y * sw + x0) * 4;
-        for (let x = x0; x < x1; x++, p += 4) {
-          r += data[p]!;
-          g += data[p + 1]!;
-          b += data[p + 2]!;
-          a += data[p + 3]!;
-        }
-      }
-      const n = (y1 - y0) * (x1 - x0);
-      const q = (ty * tw + tx) * 4;
-      out[q] = Math.round(r / n);
-      out[q + 1] = Math.round(g / n);
-      out[q + 2] = Math.round(b / n);
-      out[q + 3] = Math.round(a / n);
-    }
-  }
-  return { width: tw, height: th, data: out };
-}
-
-export interface Thumbnail extends Size {
-  bytes: Buffer;
-  extension: 'png' | 'jpg';
-}
-
 /** A thumbnail of at most THUMBNAIL_MAX_SIDE px: JPEG for JPEG sources, PNG (keeps alpha) else. */
-export function makeThumbnail(image: Raster, mime: string): Thumbnail {
-  const small = downscale(image, fitWithin(image, THUMBNAIL_MAX_SIDE));
-  if (mime === 'image/jpeg') {
-    const encoded = jpeg.encode(small, THUMBNAIL_JPEG_QUALITY);
-    return { width: small.width, height: small.height, bytes: encoded.data, extension: 'jpg' };
+async function makeThumbnail(bytes: Buffer, size: Size, mime: string): Promise<Thumbnail> {
+  const target = fitWithin(size, THUMBNAIL_MAX_SIDE);
+  const pipeline = sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, autoOrient: true }).resize(
+    target.width,
+    target.height,
+    { fit: 'fill' },
+  );
+  const jpeg = mime === 'image/jpeg';
+  const encoded = jpeg
+    ? pipeline.jpeg({ quality: THUMBNAIL_JPEG_QUALITY, mozjpeg: true })
+    : pipeline.png({ compressionLevel: 9 });
+  const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
+  return { width: info.width, height: info.height, bytes: data, extension: jpeg ? 'jpg' : 'png' };
+}
+
+/** The blurhash of an (already small) image. */
+async function blurhashOf(bytes: Buffer): Promise<string> {
+  const { data, info } = await sharp(bytes)
+    .resize(BLURHASH_SOURCE_SIDE, BLURHASH_SOURCE_SIDE, { fit: 'inside' })
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return encodeBlurhash(
+    new Uint8ClampedArray(data.buffer, data.byteOffset, data.length),
+    info.width,
+    info.height,
+    BLURHASH_COMPONENTS.x,
+    BLURHASH_COMPONENTS.y,
+  );
+}
+
+/**
+ * Reads an uploaded image: its displayed size, a thumbnail and a blurhash. Throws
+ * ImageTooLargeError beyond MAX_IMAGE_PIXELS (checked from the header, before decoding).
+ */
+export function processImage(bytes: Buffer, mime: string): Promise<ProcessedImage> {
+  return imageJob(() => readImage(bytes, mime));
+}
+
+async function readImage(bytes: Buffer, mime: string): Promise<ProcessedImage> {
+  const size = await imageSize(bytes);
+  if (!size) return { size: null, thumbnail: null, blurhash: null };
+  if (size.width * size.height > MAX_IMAGE_PIXELS) throw new ImageTooLargeError(size);
+  try {
+    const thumbnail = await makeThumbnail(bytes, size, mime);
+    return { size, thumbnail, blurhash: await blurhashOf(thumbnail.bytes) };
+  } catch {
+    return { size, thumbnail: null, blurhash: null };
   }
-  const png = new pngjs.PNG({ width: small.width, height: small.height });
-  png.data = Buffer.from(small.data.buffer, small.data.byteOffset, small.data.length);
-  return {
-    width: small.width,
-    height: small.height,
-    bytes: pngjs.PNG.sync.write(png),
-    extension: 'png',
-  };
 }

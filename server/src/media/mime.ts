@@ -49,6 +49,9 @@ export function sniffImageMime(head: Uint8Array): string | null {
   if (starts(0x47, 0x49, 0x46, 0x38)) return 'image/gif';
   const ascii = (from: number, to: number) => String.fromCharCode(...head.subarray(from, to));
   if (head.length >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'image/webp';
+  // An ISO media file whose major brand is AVIF (still image or sequence).
+  if (head.length >= 12 && ascii(4, 8) === 'ftyp' && /^avi[fs]$/.test(ascii(8, 12)))
+    return 'image/avif';
   return null;
 }
 

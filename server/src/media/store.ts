@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { MediaType } from '../db/media.ts';
-import { decodeImage, imageSize, makeThumbnail, type Size } from './images.ts';
+import { processImage, type Size } from './images.ts';
 import { mediaTypeOf, storedExtension, uploadMime } from './mime.ts';
 
 /** Uploads live in <dataDir>/media/uploads/, under random names nobody can guess. */
@@ -22,6 +23,7 @@ export interface StoredUpload {
   mimeType: string;
   type: MediaType;
   meta: Record<string, unknown>;
+  blurhash: string | null;
 }
 
 function sizeMeta(size: Size) {
@@ -34,34 +36,35 @@ function sizeMeta(size: Size) {
 }
 
 /**
- * Writes the file (and, for a decodable PNG or JPEG, a thumbnail beside it). Images get
- * meta.original and meta.small; an image that cannot be decoded is kept without a thumbnail.
+ * Writes the file (and, for a decodable image, a thumbnail beside it). Images get meta.original,
+ * meta.small and a blurhash; an image that cannot be decoded is kept without a thumbnail. Throws
+ * ImageTooLargeError, before writing anything, for an image over the pixel limit.
  */
-export function storeUpload(mediaDir: string, upload: Upload): StoredUpload {
+export async function storeUpload(mediaDir: string, upload: Upload): Promise<StoredUpload> {
   const mimeType = uploadMime(upload.bytes, upload.declaredMime, upload.fileName);
   const type = mediaTypeOf(mimeType);
   const name = randomBytes(NAME_BYTES).toString('hex');
   const filePath = `${UPLOADS_FOLDER}/${name}.${storedExtension(mimeType, upload.fileName)}`;
   const meta: Record<string, unknown> = {};
   let thumbnail: { path: string; bytes: Buffer } | null = null;
+  let blurhash: string | null = null;
   if (type === 'image') {
-    const size = imageSize(upload.bytes, mimeType);
-    if (size) meta.original = sizeMeta(size);
-    const image = decodeImage(upload.bytes, mimeType);
-    if (image) {
-      const small = makeThumbnail(image, mimeType);
-      meta.original = sizeMeta(image);
-      meta.small = sizeMeta(small);
+    const image = await processImage(upload.bytes, mimeType);
+    if (image.size) meta.original = sizeMeta(image.size);
+    if (image.thumbnail) {
+      meta.small = sizeMeta(image.thumbnail);
       thumbnail = {
-        path: `${UPLOADS_FOLDER}/${name}-small.${small.extension}`,
-        bytes: small.bytes,
+        path: `${UPLOADS_FOLDER}/${name}-small.${image.thumbnail.extension}`,
+        bytes: image.thumbnail.bytes,
       };
     }
+    blurhash = image.blurhash;
   }
-  mkdirSync(join(mediaDir, UPLOADS_FOLDER), { recursive: true });
-  writeFileSync(join(mediaDir, filePath), upload.bytes);
-  if (thumbnail) writeFileSync(join(mediaDir, thumbnail.path), thumbnail.bytes);
-  return { filePath, previewPath: thumbnail?.path ?? null, mimeType, type, meta };
+  const uploads = join(mediaDir, UPLOADS_FOLDER);
+  await mkdir(uploads, { recursive: true });
+  await writeFile(join(mediaDir, filePath), upload.bytes);
+  if (thumbnail) await writeFile(join(mediaDir, thumbnail.path), thumbnail.bytes);
+  return { filePath, previewPath: thumbnail?.path ?? null, mimeType, type, meta, blurhash };
 }
 
 /** Removes stored files again (when recording the upload failed). */

@@ -1,11 +1,12 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import * as jpeg from 'jpeg-js';
-import pngjs from 'pngjs';
+import sharp from 'sharp';
+import { isBlurhashValid } from 'blurhash';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from '../db/index.ts';
-import { encodePng } from '../seed/png.ts';
+import { MAX_IMAGE_PIXELS } from '../media/images.ts';
 import { DESCRIPTION_LIMIT, UPLOAD_LIMIT } from './constants.ts';
+import { IMAGE_TOO_LARGE } from './media.ts';
 import { addUser, bearer, makeTestApp, passwordToken, post, type TestApp } from './test-helpers.ts';
 
 let t: TestApp;
@@ -69,9 +70,15 @@ function gradient(width: number, height: number): Uint8Array {
   return rgba;
 }
 
-const png = (w: number, h: number) => encodePng(w, h, gradient(w, h));
-const jpg = (w: number, h: number) =>
-  jpeg.encode({ width: w, height: h, data: gradient(w, h) }, 80).data;
+const raster = (w: number, h: number) =>
+  sharp(gradient(w, h), { raw: { width: w, height: h, channels: 4 } });
+const png = (w: number, h: number) => raster(w, h).png().toBuffer();
+const jpg = (w: number, h: number) => raster(w, h).jpeg({ quality: 80 }).toBuffer();
+/** Width and height of an encoded image as stored (no orientation applied). */
+const sizeOf = async (bytes: Buffer) => {
+  const meta = await sharp(bytes).metadata();
+  return [meta.width, meta.height];
+};
 
 async function upload(
   file: FilePart | null,
@@ -93,7 +100,7 @@ const mediaFile = (url: string) =>
 describe('uploading media', () => {
   it('stores a PNG with a thumbnail of at most 400 px and its sizes', async () => {
     const response = await upload(
-      { fileName: 'wide.png', type: 'image/png', bytes: png(1000, 500) },
+      { fileName: 'wide.png', type: 'image/png', bytes: await png(1000, 500) },
       { description: 'A wide gradient', focus: '0.5,-0.25' },
     );
     expect(response.statusCode, response.body).toBe(200);
@@ -112,9 +119,8 @@ describe('uploading media', () => {
       /^http:\/\/127\.0\.0\.1:4000\/media\/uploads\/[0-9a-f]{32}\.png$/,
     );
     expect(attachment.preview_url).not.toBe(attachment.url);
-    const thumbnail = pngjs.PNG.sync.read(readFileSync(mediaFile(attachment.preview_url)));
-    expect([thumbnail.width, thumbnail.height]).toEqual([400, 200]);
-    expect(readFileSync(mediaFile(attachment.url))).toEqual(png(1000, 500));
+    expect(await sizeOf(readFileSync(mediaFile(attachment.preview_url)))).toEqual([400, 200]);
+    expect(readFileSync(mediaFile(attachment.url))).toEqual(await png(1000, 500));
 
     const served = await t.app.inject({ url: new URL(attachment.url).pathname });
     expect(served.statusCode).toBe(200);
@@ -125,7 +131,7 @@ describe('uploading media', () => {
 
   it('makes a JPEG thumbnail for a tall JPEG, on v2 as well', async () => {
     const response = await upload(
-      { fileName: 'photo.jpeg', type: 'image/jpeg', bytes: jpg(300, 900) },
+      { fileName: 'photo.jpeg', type: 'image/jpeg', bytes: await jpg(300, 900) },
       {},
       { url: '/api/v2/media' },
     );
@@ -134,15 +140,14 @@ describe('uploading media', () => {
     expect(attachment.meta.original).toMatchObject({ width: 300, height: 900 });
     expect(attachment.meta.small).toMatchObject({ width: 133, height: 400 });
     expect(attachment.url).toMatch(/\.jpg$/);
-    const thumbnail = jpeg.decode(readFileSync(mediaFile(attachment.preview_url)));
-    expect([thumbnail.width, thumbnail.height]).toEqual([133, 400]);
+    expect(await sizeOf(readFileSync(mediaFile(attachment.preview_url)))).toEqual([133, 400]);
   });
 
   it('keeps a small image at its size and trusts the bytes over the declared type', async () => {
     const response = await upload({
       fileName: 'icon.bin',
       type: 'application/octet-stream',
-      bytes: png(40, 30),
+      bytes: await png(40, 30),
     });
     expect(response.json()).toMatchObject({
       type: 'image',
@@ -169,7 +174,7 @@ describe('uploading media', () => {
   });
 
   it('keeps an image it cannot decode, without a thumbnail', async () => {
-    const broken = Buffer.concat([png(50, 50).subarray(0, 60), Buffer.alloc(40, 7)]);
+    const broken = Buffer.concat([(await png(50, 50)).subarray(0, 60), Buffer.alloc(40, 7)]);
     const response = await upload({ fileName: 'broken.png', type: 'image/png', bytes: broken });
     expect(response.statusCode, response.body).toBe(200);
     const attachment = response.json();
@@ -177,6 +182,52 @@ describe('uploading media', () => {
     expect(attachment.preview_url).toBe(attachment.url);
     expect(attachment.meta.small).toBeUndefined();
     expect(existsSync(mediaFile(attachment.url))).toBe(true);
+  });
+
+  it('returns a blurhash for every decodable image, in PNG, JPEG, GIF, WebP and AVIF', async () => {
+    const formats = [
+      { fileName: 'a.png', type: 'image/png', bytes: await png(64, 48) },
+      { fileName: 'a.jpg', type: 'image/jpeg', bytes: await jpg(64, 48) },
+      { fileName: 'a.gif', type: 'image/gif', bytes: await raster(64, 48).gif().toBuffer() },
+      { fileName: 'a.webp', type: 'image/webp', bytes: await raster(64, 48).webp().toBuffer() },
+      { fileName: 'a.avif', type: 'image/avif', bytes: await raster(64, 48).avif().toBuffer() },
+    ];
+    for (const file of formats) {
+      const response = await upload({ ...file, type: 'application/octet-stream' });
+      expect(response.statusCode, response.body).toBe(200);
+      const attachment = response.json();
+      expect(attachment.pleroma.mime_type, file.fileName).toBe(file.type);
+      expect(attachment.meta.original, file.fileName).toMatchObject({ width: 64, height: 48 });
+      expect(attachment.meta.small, file.fileName).toMatchObject({ width: 64, height: 48 });
+      expect(attachment.preview_url).not.toBe(attachment.url);
+      expect(isBlurhashValid(attachment.blurhash).result, file.fileName).toBe(true);
+    }
+  });
+
+  it('applies EXIF orientation to the sizes and the thumbnail', async () => {
+    const rotated = await raster(600, 200).jpeg().withMetadata({ orientation: 6 }).toBuffer();
+    expect((await sharp(rotated).metadata()).orientation).toBe(6);
+    const response = await upload({ fileName: 'phone.jpg', type: 'image/jpeg', bytes: rotated });
+    expect(response.statusCode, response.body).toBe(200);
+    const attachment = response.json();
+    expect(attachment.meta.original).toMatchObject({ width: 200, height: 600, aspect: 1 / 3 });
+    expect(attachment.meta.small).toMatchObject({ width: 133, height: 400 });
+    expect(await sizeOf(readFileSync(mediaFile(attachment.preview_url)))).toEqual([133, 400]);
+  });
+
+  it('refuses an image over the pixel limit with a 422 JSON error and stores nothing', async () => {
+    const side = Math.ceil(Math.sqrt(MAX_IMAGE_PIXELS)) + 1;
+    const huge = await sharp({
+      create: { width: side, height: side, channels: 3, background: { r: 9, g: 90, b: 200 } },
+    })
+      .png()
+      .toBuffer();
+    const response = await upload({ fileName: 'huge.png', type: 'image/png', bytes: huge });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({ error: IMAGE_TOO_LARGE });
+    const uploads = join(t.dir, 'media', 'uploads');
+    expect(existsSync(uploads) ? readdirSync(uploads) : []).toEqual([]);
+    expect(sql(t.ctx.db, 'SELECT COUNT(*) AS n FROM media_attachments').get()).toEqual({ n: 0 });
   });
 
   it('never serves an uploaded HTML or SVG file as a page', async () => {
@@ -232,7 +283,7 @@ describe('uploading media', () => {
       name: 'attachment',
       fileName: 'a.png',
       type: 'image/png',
-      bytes: png(2, 2),
+      bytes: await png(2, 2),
     });
     expect(wrongField.statusCode).toBe(422);
 
@@ -246,14 +297,14 @@ describe('uploading media', () => {
     expect(json.json()).toEqual({ error: 'Missing field: file.' });
 
     const longDescription = await upload(
-      { fileName: 'a.png', type: 'image/png', bytes: png(2, 2) },
+      { fileName: 'a.png', type: 'image/png', bytes: await png(2, 2) },
       { description: 'x'.repeat(DESCRIPTION_LIMIT + 1) },
     );
     expect(longDescription.statusCode).toBe(422);
     expect(longDescription.json().error).toBe('Description is too long (at most 1500 characters)');
 
     const badFocus = await upload(
-      { fileName: 'a.png', type: 'image/png', bytes: png(2, 2) },
+      { fileName: 'a.png', type: 'image/png', bytes: await png(2, 2) },
       { focus: '2,0' },
     );
     expect(badFocus.statusCode).toBe(422);
@@ -277,7 +328,7 @@ describe('uploading media', () => {
   });
 
   it('needs a signed-in user with write:media', async () => {
-    const file = { fileName: 'a.png', type: 'image/png', bytes: png(2, 2) };
+    const file = { fileName: 'a.png', type: 'image/png', bytes: await png(2, 2) };
     const anonymous = multipart({}, [file]);
     const noToken = await t.app.inject({
       method: 'POST',
@@ -308,7 +359,7 @@ describe('uploading media', () => {
 
 describe('reading and describing media', () => {
   async function uploaded(): Promise<{ id: string; url: string }> {
-    const response = await upload({ fileName: 'a.png', type: 'image/png', bytes: png(8, 8) });
+    const response = await upload({ fileName: 'a.png', type: 'image/png', bytes: await png(8, 8) });
     return response.json();
   }
 

@@ -5,7 +5,8 @@ import type { ServerContext } from '../context.ts';
 import { getMedia, insertMedia, updateMedia, type MediaRow } from '../db/media.ts';
 import { requireUser } from '../auth/request.ts';
 import { ApiError, badRequest, notFound, unprocessable } from '../errors.ts';
-import { removeStored, storeUpload, type Upload } from '../media/store.ts';
+import { ImageTooLargeError, MAX_IMAGE_PIXELS } from '../media/images.ts';
+import { removeStored, storeUpload, type StoredUpload, type Upload } from '../media/store.ts';
 import { RenderContext } from '../views/context.ts';
 import { renderAttachment } from '../views/media.ts';
 import { DESCRIPTION_LIMIT, UPLOAD_LIMIT } from './constants.ts';
@@ -22,6 +23,7 @@ export const DESCRIPTION_TOO_LONG = `Description is too long (at most ${DESCRIPT
 export const INVALID_FOCUS = 'Invalid focus: expected "x,y" with both between -1.0 and 1.0';
 export const INVALID_MULTIPART = 'Invalid multipart body';
 export const TOO_MANY_PARTS = 'Too many parts in the upload';
+export const IMAGE_TOO_LARGE = `Image is too large (at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels)`;
 
 /** Busboy limits for one upload request: one file of at most UPLOAD_LIMIT and a few fields. */
 const MULTIPART_LIMITS = {
@@ -61,6 +63,16 @@ async function readMultipart(request: FastifyRequest): Promise<UploadForm> {
     throw badRequest(INVALID_MULTIPART);
   }
   return form;
+}
+
+/** Stores the upload; an image over the pixel limit is a 422 and leaves nothing behind. */
+async function storeUploadOrRefuse(mediaDir: string, file: Upload): Promise<StoredUpload> {
+  try {
+    return await storeUpload(mediaDir, file);
+  } catch (error) {
+    if (error instanceof ImageTooLargeError) throw unprocessable(IMAGE_TOO_LARGE);
+    throw error;
+  }
 }
 
 async function formOf(request: FastifyRequest): Promise<UploadForm> {
@@ -113,7 +125,7 @@ export async function mediaRoutes(app: FastifyInstance, ctx: ServerContext): Pro
     if (form.file.bytes.length === 0) throw unprocessable(EMPTY_FILE);
     const description = descriptionOf(form.fields);
     const focus = focusOf(form.fields);
-    const stored = storeUpload(mediaDir, form.file);
+    const stored = await storeUploadOrRefuse(mediaDir, form.file);
     try {
       const id = insertMedia(db, {
         accountId: viewer.accountId,
@@ -123,6 +135,7 @@ export async function mediaRoutes(app: FastifyInstance, ctx: ServerContext): Pro
         mimeType: stored.mimeType,
         description: description ?? null,
         meta: focus ? { ...stored.meta, focus } : stored.meta,
+        blurhash: stored.blurhash,
       });
       return render(viewer.accountId, getMedia(db, id)!);
     } catch (error) {

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { bbcodeToHtml } from './bbcode.ts';
+import { sanitizeHtml } from './sanitize.ts';
 
-const bb = bbcodeToHtml;
+/** As stored: rendered, then scrubbed. */
+const bb = (source: string) => sanitizeHtml(bbcodeToHtml(source));
 
 describe('bbcodeToHtml', () => {
   it('renders the inline tags, case-insensitively', () => {
@@ -39,9 +41,25 @@ describe('bbcodeToHtml', () => {
   });
 
   it('leaves unknown, unclosed and stray tags as written', () => {
+    // The parser writes an unknown tag's argument back in quotes.
     expect(bb('[color=red]x[/color] [b]open [/i] [*] [/b')).toBe(
-      '[color=red]x[/color] [b]open [/i] [*] [/b',
+      '[color=&quot;red&quot;]x[/color] [b]open [/i] [*] [/b',
     );
     expect(bb('[list][*]one[b]unclosed[/list]')).toBe('<ul><li>one[b]unclosed</li></ul>');
+  });
+
+  it('never lets markup or script links through', () => {
+    expect(bb('<script>alert(1)</script> [b]<img src=x onerror=alert(1)>[/b]')).toBe(
+      '&lt;script&gt;alert(1)&lt;/script&gt; <strong>&lt;img src=x onerror=alert(1)&gt;</strong>',
+    );
+    expect(bb('[url]javascript:alert(1)[/url] [url=javascript:alert(2)]two[/url]')).toBe(
+      'javascript:alert(1) two',
+    );
+    expect(bb('[url=https://x.example/" onmouseover="alert(1)]x[/url]')).not.toMatch(
+      /onmouseover="/,
+    );
+    expect(bb('[code]</code><script>alert(1)</script>[/code]')).toBe(
+      '<code>&lt;/code&gt;&lt;script&gt;alert(1)&lt;/script&gt;</code>',
+    );
   });
 });

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { markdownToHtml } from './markdown.ts';
+import { sanitizeHtml } from './sanitize.ts';
 
-const md = markdownToHtml;
+/** As stored: rendered, then scrubbed. */
+const md = (source: string) => sanitizeHtml(markdownToHtml(source));
 
 describe('markdownToHtml', () => {
   it('makes paragraphs, and a single newline a line break', () => {
@@ -15,7 +17,7 @@ describe('markdownToHtml', () => {
         '<code>a &lt;b&gt; *c*</code></p>',
     );
     expect(md('***both*** and **bold *inner* bold**')).toBe(
-      '<p><strong><em>both</em></strong> and <strong>bold <em>inner</em> bold</strong></p>',
+      '<p><em><strong>both</strong></em> and <strong>bold <em>inner</em> bold</strong></p>',
     );
   });
 
@@ -63,17 +65,41 @@ describe('markdownToHtml', () => {
   });
 
   it('renders bullet and ordered lists, tight, loose and nested', () => {
-    expect(md('- one\n- two *em*\n  - nested\n* other')).toBe(
+    expect(md('- one\n- two *em*\n  - nested\n- other')).toBe(
       '<ul><li>one</li><li>two <em>em</em><ul><li>nested</li></ul></li><li>other</li></ul>',
     );
+    // Another bullet character starts another list (CommonMark).
+    expect(md('- one\n* two')).toBe('<ul><li>one</li></ul><ul><li>two</li></ul>');
     expect(md('3. three\n4. four')).toBe('<ol start="3"><li>three</li><li>four</li></ol>');
     expect(md('- a\n\n- b')).toBe('<ul><li><p>a</p></li><li><p>b</p></li></ul>');
     expect(md('text\n- item')).toBe('<p>text</p><ul><li>item</li></ul>');
     expect(md('text\n2. not a list')).toBe('<p>text<br/>2. not a list</p>');
   });
 
-  it('shows raw HTML as text', () => {
+  it('shows raw HTML as text, inline and as a block', () => {
     expect(md('<script>alert(1)</script>')).toBe('<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>');
+    expect(md('hi <img src=x onerror="alert(1)"> <b>b</b>')).toBe(
+      '<p>hi &lt;img src=x onerror=&quot;alert(1)&quot;&gt; &lt;b&gt;b&lt;/b&gt;</p>',
+    );
+    expect(md('<div>\n<a href="javascript:alert(1)">x</a>\n</div>')).toBe(
+      '<p>&lt;div&gt;<br/>&lt;a href=&quot;javascript:alert(1)&quot;&gt;x&lt;/a&gt;<br/>&lt;/div&gt;</p>',
+    );
+  });
+
+  it('never links a script or data URL', () => {
+    expect(md('[x](javascript:alert(1)) [y](data:text/html,hi) <javascript:alert(2)>')).toBe(
+      '<p>[x](javascript:alert(1)) [y](data:text/html,hi) &lt;javascript:alert(2)&gt;</p>',
+    );
+  });
+
+  it('turns images into links and leaves tables and rules as written', () => {
+    expect(md('![a bird](https://x.example/bird.png "title")')).toBe(
+      '<p><a href="https://x.example/bird.png" rel="ugc">a bird</a></p>',
+    );
+    expect(md('| a | b |\n|---|---|\n| 1 | 2 |')).toBe(
+      '<p>| a | b |<br/>|---|---|<br/>| 1 | 2 |</p>',
+    );
+    expect(md('above\n\n***\n\nbelow')).toBe('<p>above</p><p>***</p><p>below</p>');
   });
 
   it('stays fast and flat on pathological input', () => {

@@ -1,14 +1,14 @@
+import scrub from 'sanitize-html';
 import { ORIGIN_MARKER, escapeHtml } from '../html.ts';
-import { tokenizeHtml, type HtmlToken } from './html-tokens.ts';
 
 /**
- * The one allow-list scrubber every post format ends in. Tags outside the list are unwrapped
- * (their text kept), a few (svg, object, ...) are dropped with their content, every attribute
- * outside the list is dropped, links keep only http(s) and mailto targets, and class keeps only
- * the microformat names Pleroma keeps. The output is well-formed: every tag it opens it closes.
+ * The one allow-list scrubber every post format ends in, on sanitize-html. Tags outside the list
+ * are unwrapped (their text kept), a few (script, svg, object, ...) are dropped with their
+ * content, every attribute outside the list is dropped, links keep only http(s) and mailto
+ * targets, and class keeps only the microformat names Pleroma keeps. The output is well-formed.
  */
 
-const ALLOWED_TAGS = new Set([
+const ALLOWED_TAGS = [
   'p',
   'br',
   'a',
@@ -32,10 +32,20 @@ const ALLOWED_TAGS = new Set([
   'h4',
   'h5',
   'h6',
-]);
+];
 
 /** Dropped together with everything inside them. */
-const DROPPED_WITH_CONTENT = new Set([
+const DROPPED_WITH_CONTENT = [
+  'script',
+  'style',
+  'textarea',
+  'option',
+  'noscript',
+  'xmp',
+  'iframe',
+  'noembed',
+  'noframes',
+  'title',
   'svg',
   'math',
   'template',
@@ -47,11 +57,9 @@ const DROPPED_WITH_CONTENT = new Set([
   'video',
   'canvas',
   'map',
-]);
+];
 
-const VOID_TAGS = new Set(['br']);
-
-const ALLOWED_CLASSES = new Set(['h-card', 'mention', 'hashtag', 'u-url', 'greentext', 'cyantext']);
+const ALLOWED_CLASSES = ['h-card', 'mention', 'hashtag', 'u-url', 'greentext', 'cyantext'];
 const ALLOWED_REL = new Set(['ugc', 'tag', 'nofollow', 'noopener', 'noreferrer', 'me']);
 const SAFE_URL = /^(https?:\/\/|mailto:)/i;
 
@@ -81,120 +89,109 @@ function safeHref(value: string, trustOriginMarker: boolean): boolean {
   return true;
 }
 
-function attributesFor(
-  tag: string,
-  attrs: [string, string][],
-  trustOriginMarker: boolean,
-): string | null {
-  const kept: string[] = [];
-  let hasHref = false;
-  let hasRel = false;
-  for (const [name, value] of attrs) {
-    if (name === 'class' && (tag === 'a' || tag === 'span')) {
-      const classes = value.split(/\s+/).filter((c) => ALLOWED_CLASSES.has(c));
-      if (classes.length > 0) kept.push(`class="${escapeHtml(classes.join(' '))}"`);
-    } else if (tag === 'a' && name === 'href') {
-      if (hasHref || !safeHref(value, trustOriginMarker)) continue;
-      hasHref = true;
-      kept.push(`href="${escapeHtml(value)}"`);
-    } else if (tag === 'a' && name === 'rel') {
-      const rel = value.split(/\s+/).filter((r) => ALLOWED_REL.has(r.toLowerCase()));
-      if (rel.length > 0) {
-        hasRel = true;
-        kept.push(`rel="${escapeHtml(rel.join(' ').toLowerCase())}"`);
-      }
-    } else if (tag === 'a' && (name === 'data-user' || name === 'data-tag')) {
-      kept.push(`${name}="${escapeHtml(value)}"`);
-    } else if (tag === 'ol' && name === 'start' && /^\d{1,9}$/.test(value)) {
-      kept.push(`start="${value}"`);
-    }
-  }
-  if (tag === 'a') {
-    if (!hasHref) return null;
-    if (!hasRel) kept.push('rel="ugc"');
-  }
-  return kept.length > 0 ? ` ${kept.join(' ')}` : '';
+/** sanitize-html hands text over escaped (&, < and > only); this undoes exactly that. */
+const ESCAPED = { '&amp;': '&', '&lt;': '<', '&gt;': '>' } as const;
+function unescapeText(text: string): string {
+  return text.replace(/&(?:amp|lt|gt);/g, (entity) => ESCAPED[entity as keyof typeof ESCAPED]);
 }
 
-interface OpenTag {
-  name: string;
-  emitted: boolean;
+type Attributes = Record<string, string>;
+
+/**
+ * A link keeps a safe href (else it is unwrapped), only the allowed rel values (rel="ugc" when
+ * none is left), and never sits inside another link.
+ */
+function linkAttributes(attribs: Attributes, nested: boolean, trust: boolean): Attributes {
+  const kept: Attributes = {};
+  for (const [name, value] of Object.entries(attribs)) {
+    if (name === 'href') {
+      if (!nested && safeHref(value, trust)) kept.href = value;
+    } else if (name === 'rel') {
+      const rel = value
+        .toLowerCase()
+        .split(/\s+/)
+        .filter((r) => ALLOWED_REL.has(r));
+      if (rel.length > 0) kept.rel = rel.join(' ');
+    } else {
+      kept[name] = value;
+    }
+  }
+  if (kept.href !== undefined && kept.rel === undefined) kept.rel = 'ugc';
+  return kept;
 }
 
 export function sanitizeHtml(html: string, options: SanitizeOptions = {}): string {
   const trust = options.trustOriginMarker ?? false;
   const source = trust ? html : html.split('\u0001').join('');
   const renderText = options.text ?? ((text: string) => escapeHtml(text));
-  const stack: OpenTag[] = [];
-  let dropping: { name: string; depth: number } | null = null;
+  // Tags open in the input (kept or not), to know when text sits inside a link or code.
+  const open: string[] = [];
   let noLinkify = 0;
-  let out = '';
-
-  const close = (entry: OpenTag) => {
-    if (!entry.emitted) return;
-    out += `</${entry.name}>`;
-    if (NO_LINKIFY.has(entry.name)) noLinkify--;
-  };
-
-  for (const token of tokenizeHtml(source) as HtmlToken[]) {
-    if (dropping) {
-      if (token.kind === 'open' && token.name === dropping.name && !token.selfClosing)
-        dropping.depth++;
-      if (token.kind === 'close' && token.name === dropping.name && --dropping.depth === 0)
-        dropping = null;
-      continue;
-    }
-    if (token.kind === 'text') {
-      out += renderText(token.text, noLinkify === 0);
-      continue;
-    }
-    if (token.kind === 'open') {
-      const { name } = token;
-      if (DROPPED_WITH_CONTENT.has(name)) {
-        if (!token.selfClosing) dropping = { name, depth: 1 };
-        continue;
+  let openLinks = 0;
+  const output = scrub(source, {
+    allowedTags: ALLOWED_TAGS,
+    allowedAttributes: {
+      a: ['href', 'rel', 'class', 'data-user', 'data-tag'],
+      span: ['class'],
+      ol: ['start'],
+    },
+    allowedClasses: { a: ALLOWED_CLASSES, span: ALLOWED_CLASSES },
+    allowedSchemes: ['http', 'https', 'mailto'],
+    allowProtocolRelative: false,
+    nonTextTags: DROPPED_WITH_CONTENT,
+    nestingLimit: MAX_NESTING,
+    disallowedTagsMode: 'discard',
+    onOpenTag: (name) => {
+      open.push(name);
+      if (NO_LINKIFY.has(name)) noLinkify++;
+      if (name === 'a') openLinks++;
+    },
+    onCloseTag: (name) => {
+      const index = open.lastIndexOf(name);
+      if (index < 0) return;
+      for (const closed of open.splice(index)) {
+        if (NO_LINKIFY.has(closed)) noLinkify--;
+        if (closed === 'a') openLinks--;
       }
-      if (!ALLOWED_TAGS.has(name)) continue;
-      if (VOID_TAGS.has(name)) {
-        out += `<${name}/>`;
-        continue;
-      }
-      if (token.selfClosing) continue;
-      const nestedLink = name === 'a' && stack.some((e) => e.name === 'a' && e.emitted);
-      const attrs =
-        nestedLink || stack.length >= MAX_NESTING ? null : attributesFor(name, token.attrs, trust);
-      const entry: OpenTag = { name, emitted: attrs !== null };
-      stack.push(entry);
-      if (entry.emitted) {
-        out += `<${name}${attrs}>`;
-        if (NO_LINKIFY.has(name)) noLinkify++;
-      }
-      continue;
-    }
-    // A closing tag closes its nearest open match and whatever was left open inside it.
-    let index = -1;
-    for (let k = stack.length - 1; k >= 0; k--) {
-      if (stack[k]!.name === token.name) {
-        index = k;
-        break;
-      }
-    }
-    if (index < 0) continue;
-    while (stack.length > index) close(stack.pop()!);
-  }
-  while (stack.length > 0) close(stack.pop()!);
-  return out;
+    },
+    transformTags: {
+      a: (tagName, attribs) => ({
+        tagName,
+        attribs: linkAttributes(attribs, openLinks > 1, trust),
+      }),
+      ol: (tagName, attribs): { tagName: string; attribs: Attributes } => ({
+        tagName,
+        attribs: /^\d{1,9}$/.test(attribs.start ?? '') ? { start: attribs.start! } : {},
+      }),
+    },
+    // A link without a (safe) href is unwrapped: its text stays, the tag goes.
+    exclusiveFilter: (frame) => (frame.tag === 'a' && !frame.attribs.href ? 'excludeTag' : false),
+    textFilter: (text) => renderText(unescapeText(text), noLinkify === 0),
+  });
+  // Breaks as Pleroma writes them; a stray </p> makes an empty paragraph, which shows nothing.
+  return output.replace(/<br \/>/g, '<br/>').replace(/<p><\/p>/g, '');
 }
 
 const BLOCK_ENDS = new Set(['p', 'li', 'blockquote', 'pre', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 
 /** The text a reader sees: tags removed, line breaks and paragraph ends as newlines. */
 export function htmlToPlainText(html: string): string {
-  let out = '';
-  for (const token of tokenizeHtml(html.split('\u0001').join(''))) {
-    if (token.kind === 'text') out += token.text;
-    else if (token.kind === 'open' && token.name === 'br') out += '\n';
-    else if (token.kind === 'close' && BLOCK_ENDS.has(token.name)) out += '\n\n';
-  }
-  return out.replace(/\n{3,}/g, '\n\n').trim();
+  let pending = '';
+  const text = scrub(html.split('\u0001').join(''), {
+    allowedTags: [],
+    allowedAttributes: {},
+    nonTextTags: DROPPED_WITH_CONTENT,
+    onOpenTag: (name) => {
+      if (name === 'br') pending += '\n';
+    },
+    onCloseTag: (name) => {
+      if (BLOCK_ENDS.has(name)) pending += '\n\n';
+    },
+    textFilter: (value) => {
+      const out = pending + unescapeText(value);
+      pending = '';
+      return out;
+    },
+  });
+  return text.replace(/\n{3,}/g, '\n\n').trim();
 }

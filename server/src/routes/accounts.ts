@@ -19,6 +19,7 @@ import { renderStatusIds } from '../views/status.ts';
 import { hostOf } from '../views/html.ts';
 import { MAX_PAGE_SIZE } from './constants.ts';
 import { updateCredentials } from './account-update.ts';
+import { storeProfileImages } from './profile-images.ts';
 import { bool, bodyOf, linkHeader, pageOf, paramsOf, queryOf, str, strings } from './params.ts';
 import { publishNotifications } from './publish.ts';
 
@@ -51,7 +52,14 @@ export async function accountRoutes(app: FastifyInstance, ctx: ServerContext): P
     const viewer = requireUser(ctx, request, WRITE_ACCOUNTS);
     const account = getAccount(db, viewer.accountId);
     if (!account) throw notFound();
-    updateCredentials(db, account, { ...queryOf(request), ...bodyOf(request) }, host);
+    const params = { ...queryOf(request), ...bodyOf(request) };
+    const images = await storeProfileImages(ctx, params);
+    try {
+      updateCredentials(db, account, params, host, images.changes);
+    } catch (error) {
+      images.discard();
+      throw error;
+    }
     return renderAccount(
       new RenderContext(ctx, viewer.accountId),
       getAccount(db, viewer.accountId)!,

@@ -20,6 +20,7 @@ import { hostOf } from '../views/html.ts';
 import { MAX_PAGE_SIZE } from './constants.ts';
 import { updateCredentials } from './account-update.ts';
 import { storeProfileImages } from './profile-images.ts';
+import { withFilters } from './filters.ts';
 import { bool, bodyOf, linkHeader, pageOf, paramsOf, queryOf, str, strings } from './params.ts';
 import { publishNotifications } from './publish.ts';
 
@@ -130,7 +131,8 @@ export async function accountRoutes(app: FastifyInstance, ctx: ServerContext): P
     );
     const link = linkHeader(request, ctx.origin, ids[0], ids[ids.length - 1]);
     if (link) reply.header('link', link);
-    return renderStatusIds(new RenderContext(ctx, viewerId), ids, false);
+    const statuses = renderStatusIds(new RenderContext(ctx, viewerId), ids, false);
+    return withFilters(ctx, viewerId, 'account', statuses);
   });
 
   for (const direction of ['followers', 'following'] as const) {

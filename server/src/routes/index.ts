@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context.ts';
 import { accountRoutes } from './accounts.ts';
 import { appRoutes } from './apps.ts';
+import { filterRoutes } from './filters.ts';
 import { assetRoutes } from './assets.ts';
 import { instanceRoutes } from './instance.ts';
 import { interactionRoutes } from './interactions.ts';
@@ -36,6 +37,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: ServerContext): 
     reportRoutes,
     mediaRoutes,
     searchRoutes,
+    filterRoutes,
   ]) {
     await area(app, ctx);
   }

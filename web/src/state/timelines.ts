@@ -17,6 +17,7 @@ import {
   type TimelineData,
 } from '../lib/timelineQueue.ts';
 import { useEntities } from './entities.ts';
+import { useInstance } from './instance.ts';
 import { useNotices } from './notices.ts';
 import { usePreferences } from './preferences.ts';
 import { useSession } from './session.ts';
@@ -106,7 +107,9 @@ export function fetchTimelinePage(
     case 'tag':
       return timelines.tag(client, spec.tag ?? '', filters);
     case 'dms':
-      return timelines.direct(client, filters);
+      return useInstance.getState().config.directMessagesSource === 'conversations'
+        ? timelines.conversations(client, filters)
+        : timelines.direct(client, filters);
     case 'list':
       return timelines.list(client, spec.listId ?? '', filters);
     case 'bookmarks':

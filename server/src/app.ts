@@ -11,6 +11,7 @@ import { registerErrorHandling } from './errors.ts';
 import { registerRoutes } from './routes/index.ts';
 import { registerStreaming } from './streaming.ts';
 import { registerClientServing } from './serve-client.ts';
+import { registerFlavour, type Flavour } from './flavour.ts';
 
 export interface BuildAppOptions {
   /** Data folder; the SQLite file lives at <dataDir>/starling.sqlite. */
@@ -20,6 +21,8 @@ export interface BuildAppOptions {
   /** Built client folder to serve at / (omit in API-only tests). */
   clientDir?: string;
   logger?: boolean;
+  /** Which kind of server to play (default pleroma); see flavour.ts. */
+  flavour?: Flavour;
 }
 
 export interface StarlingApp {
@@ -45,6 +48,7 @@ export async function buildApp(options: BuildAppOptions): Promise<StarlingApp> {
     events: new ServerEvents(),
     origin: options.origin.replace(/\/+$/, ''),
     dataDir: options.dataDir,
+    flavour: options.flavour ?? 'pleroma',
     authenticate(token: string): AuthenticatedToken | null {
       if (!db.open || !token) return null;
       const row = findLiveToken(db, token);
@@ -55,8 +59,9 @@ export async function buildApp(options: BuildAppOptions): Promise<StarlingApp> {
 
   await app.register(formbody);
   await registerErrorHandling(app);
+  await registerFlavour(app, ctx);
   await registerRoutes(app, ctx);
-  await registerStreaming(app, ctx);
+  if (ctx.flavour !== 'mastodon') await registerStreaming(app, ctx);
   if (options.clientDir) await registerClientServing(app, { clientDir: options.clientDir });
   return { app, ctx };
 }

@@ -3,6 +3,7 @@ import type { ServerContext } from '../context.ts';
 import { createApp } from '../db/oauth.ts';
 import { isValidScope, parseScopes } from '../auth/scopes.ts';
 import { unprocessable } from '../errors.ts';
+import { scopeOffered } from '../flavour.ts';
 import { renderApp } from '../views/app.ts';
 import { paramsOf, str } from './params.ts';
 
@@ -15,7 +16,7 @@ export async function appRoutes(app: FastifyInstance, ctx: ServerContext): Promi
     if (!redirectUris) throw unprocessable('Missing field: redirect_uris.');
     const scopes = params.scopes === undefined ? ['read'] : parseScopes(params.scopes);
     if (scopes.length === 0) throw unprocessable('Missing field: scopes.');
-    const invalid = scopes.find((s) => !isValidScope(s));
+    const invalid = scopes.find((s) => !isValidScope(s) || !scopeOffered(ctx, s));
     if (invalid) throw unprocessable(`Invalid scope: ${invalid}.`);
     const website = str(params.website)?.trim() || null;
     return renderApp(ctx, createApp(ctx.db, { name, website, redirectUris, scopes }));

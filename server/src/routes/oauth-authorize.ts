@@ -10,6 +10,7 @@ import {
   type AppRow,
 } from '../db/oauth.ts';
 import { ApiError } from '../errors.ts';
+import { scopeOffered } from '../flavour.ts';
 import { escapeHtml } from '../views/html.ts';
 import { INSTANCE_TITLE } from './constants.ts';
 import { checkLogin } from './login.ts';
@@ -22,6 +23,7 @@ const PAGE_HEADERS = {
   'content-security-policy':
     "default-src 'none'; style-src 'self'; img-src 'self'; frame-ancestors 'none'",
   'x-frame-options': 'DENY',
+  'referrer-policy': 'no-referrer',
   'cache-control': 'no-store',
 };
 
@@ -125,6 +127,8 @@ function parseAuthorizeRequest(ctx: ServerContext, params: Params): AuthorizeReq
   } catch {
     throw new ApiError(400, 'The requested scope is not allowed for this application');
   }
+  const refused = scopes.find((scope) => !scopeOffered(ctx, scope));
+  if (refused) throw new ApiError(400, `This server does not offer the scope ${refused}`);
   return { app, redirectUri, scopes, state: str(params.state) ?? '' };
 }
 

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { statuses as accountStatuses } from '../api/accounts.ts';
-import type { ApiClient } from '../api/client.ts';
+import { ApiError, type ApiClient } from '../api/client.ts';
 import type { Page } from '../api/link.ts';
 import * as timelines from '../api/timelines.ts';
 import type { Status } from '../api/types.ts';
@@ -161,8 +161,23 @@ let generation = 0;
 const olderStartedAt = new Map<string, number>();
 const failing = new Set<string>();
 
+/**
+ * The `error` of a timeline the server shows to signed-in users only (Mastodon's public timelines
+ * behind a token): the screen invites the visitor to sign in instead of reporting a failure.
+ */
+export const SIGN_IN_REQUIRED = 'sign-in-required';
+
+const needsSignIn = (error: unknown) =>
+  error instanceof ApiError &&
+  (error.status === 401 || error.status === 403) &&
+  useSession.getState().status !== 'signedIn';
+
 function reportError(spec: TimelineSpec, error: unknown, poll: boolean): void {
   const key = timelineKey(spec);
+  if (needsSignIn(error)) {
+    if (!poll) update(spec, (timeline) => ({ ...timeline, error: SIGN_IN_REQUIRED }));
+    return;
+  }
   const message = error instanceof Error ? error.message : String(error);
   // A failed page offers a retry in the footer; a failed poll just tries again in 10 s...
   if (!poll) update(spec, (timeline) => ({ ...timeline, error: message }));

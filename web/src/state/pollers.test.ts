@@ -35,6 +35,7 @@ describe('pollers', () => {
   });
 
   it('a start can wait before its first tick (a timeline polled a moment ago)', async () => {
+    vi.useFakeTimers();
     const tick = vi.fn(async () => undefined);
     const poller = intervalPoller(10_000, tick, { firstDelayMs: () => 4_000 });
     poller.start();

@@ -25,6 +25,21 @@ export async function registerApp(
   return expectEntity(parseOAuthApp(response.data), 'OAuthApp', response);
 }
 
+/**
+ * The scopes a server lists in its OAuth metadata (RFC 8414 `scopes_supported`, served by
+ * Mastodon 4.3 and later); null when it publishes none.
+ */
+export async function listedScopes(client: ApiClient): Promise<string[] | null> {
+  const response = await client.get('/.well-known/oauth-authorization-server', {
+    anonymous: true,
+  });
+  const data = response.data;
+  const scopes =
+    data && typeof data === 'object' ? (data as Record<string, unknown>).scopes_supported : null;
+  if (!Array.isArray(scopes)) return null;
+  return scopes.filter((scope): scope is string => typeof scope === 'string');
+}
+
 /** Where to send the browser for the authorization-code flow. */
 export function authorizeUrl(
   client: ApiClient,

@@ -11,15 +11,35 @@ const path = (statusId: string, emoji?: string) =>
   `/api/v1/pleroma/statuses/${encodeURIComponent(statusId)}/reactions` +
   (emoji === undefined ? '' : `/${encodeURIComponent(emoji)}`);
 
+/** Akkoma's and Fedibird's alias for the same action, on servers without Pleroma's path. */
+const aliasPath = (statusId: string, emoji: string) =>
+  `/api/v1/statuses/${encodeURIComponent(statusId)}/emoji_reactions/${encodeURIComponent(emoji)}`;
+
+/** Which of the two paths a server answers on (lib/serverFeatures decides). */
+export type ReactionPath = 'pleroma' | 'alias';
+
+const actionPath = (via: ReactionPath, statusId: string, emoji: string) =>
+  via === 'alias' ? aliasPath(statusId, emoji) : path(statusId, emoji);
+
 /** Adds the user's reaction; answers the status with its reactions updated. */
-export async function react(client: ApiClient, statusId: string, emoji: string): Promise<Status> {
-  const response = await client.put(path(statusId, emoji));
+export async function react(
+  client: ApiClient,
+  statusId: string,
+  emoji: string,
+  via: ReactionPath = 'pleroma',
+): Promise<Status> {
+  const response = await client.put(actionPath(via, statusId, emoji));
   return expectEntity(parseStatus(response.data), 'Status', response);
 }
 
 /** Removes the user's reaction; answers the status with its reactions updated. */
-export async function unreact(client: ApiClient, statusId: string, emoji: string): Promise<Status> {
-  const response = await client.delete(path(statusId, emoji));
+export async function unreact(
+  client: ApiClient,
+  statusId: string,
+  emoji: string,
+  via: ReactionPath = 'pleroma',
+): Promise<Status> {
+  const response = await client.delete(actionPath(via, statusId, emoji));
   return expectEntity(parseStatus(response.data), 'Status', response);
 }
 

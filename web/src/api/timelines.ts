@@ -1,5 +1,6 @@
 import { expectEntity, type ApiClient, type ApiResponse, type Query } from './client.ts';
 import type { Page } from './link.ts';
+import { parseConversationList } from './schemas/conversation.ts';
 import { parseStatusList } from './schemas/status.ts';
 import type { Status } from './types.ts';
 
@@ -89,6 +90,20 @@ export function tag(
 
 export function direct(client: ApiClient, q?: TimelineQuery): Promise<Page<Status>> {
   return fetchPage(client, '/api/v1/timelines/direct', timelineQuery(q));
+}
+
+/**
+ * Direct messages on servers without the direct timeline (Mastodon): each conversation's latest
+ * status, newest first. Mastodon pages conversations by their last status's id, so the same
+ * max_id / since_id work.
+ */
+export async function conversations(client: ApiClient, q?: TimelineQuery): Promise<Page<Status>> {
+  const response = await client.get('/api/v1/conversations', { query: pageQuery(q) });
+  expectEntity(Array.isArray(response.data) ? response.data : null, 'conversations', response);
+  const items = parseConversationList(response.data)
+    .flatMap((conversation) => (conversation.lastStatus ? [conversation.lastStatus] : []))
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  return { items, next: response.link.next, prev: response.link.prev };
 }
 
 export function list(client: ApiClient, listId: string, q?: TimelineQuery): Promise<Page<Status>> {

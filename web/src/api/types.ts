@@ -437,6 +437,10 @@ export interface Instance {
   vapidPublicKey: string | null;
   contactAccount: Account | null;
   rules: Rule[];
+  /** The Mastodon-style `configuration.polls` is present. */
+  pollsConfigured: boolean;
+  /** Emoji reactions advertised outside Pleroma's feature list (Fedibird, Glitch forks). */
+  reactionsAdvertised: boolean;
   // pleroma.metadata
   features: string[];
   federation: Record<string, unknown>;

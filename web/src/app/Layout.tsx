@@ -12,6 +12,7 @@ import { useLayout } from './layout/useLayout.ts';
 import { useSignedIn } from './layout/useSessionFlags.ts';
 import styles from './Layout.module.css';
 import { ModalHost } from './modals/ModalHost.tsx';
+import { Notices } from './modals/Notices.tsx';
 
 export const MAIN_CONTENT_ID = 'main-content';
 
@@ -75,6 +76,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {t('shell.skip_to_content')}
       </a>
       {layout === 'mobile' ? <MobileBar /> : <DesktopBar />}
+      <Notices />
       <div className={styles.columns}>{columns.map(renderColumn)}</div>
       <FloatingPostButton />
       <ModalHost />

@@ -86,10 +86,11 @@ const ANSWERS: Record<string, Answer> = {
   },
 };
 
-/** The nine start-up paths of spec §7 (nodeinfo is discovered through /.well-known first). */
-const STARTUP_PATHS = [
-  '/api/v1/instance',
-  '/.well-known/nodeinfo',
+/** What every server is asked first (nodeinfo is discovered through /.well-known first). */
+const SERVER_PATHS = ['/api/v1/instance', '/api/v2/instance', '/.well-known/nodeinfo'];
+
+/** Asked only of Pleroma and Akkoma. */
+const PLEROMA_PATHS = [
   '/api/pleroma/frontend_configurations',
   '/static/config.json',
   '/static/terms-of-service.html',
@@ -98,6 +99,12 @@ const STARTUP_PATHS = [
   '/static/styles.json',
   '/api/pleroma/emoji.json',
 ];
+const STARTUP_PATHS = [...SERVER_PATHS, ...PLEROMA_PATHS];
+
+const isPleromaOnly = (path: string) =>
+  path.startsWith('/api/pleroma/') ||
+  /^\/static\/.*\.json$/.test(path) ||
+  path === '/instance/panel.html';
 
 function respond(answer: Answer): Response {
   const body = answer.text ? String(answer.body) : JSON.stringify(answer.body);
@@ -129,18 +136,51 @@ afterEach(() => {
 });
 
 describe('loadInstanceConfig', () => {
-  it('issues every start-up request before any of them is answered', async () => {
+  it('asks for the instance documents and nodeinfo at once, then Pleroma files once it is Pleroma', async () => {
     const server = stubServer(ANSWERS, { hold: true });
     const loading = loadInstanceConfig(server.client);
-    await vi.waitFor(() => expect(server.requested.length).toBe(STARTUP_PATHS.length));
-    expect([...server.requested].sort()).toEqual([...STARTUP_PATHS].sort());
+    await vi.waitFor(() => expect(server.requested.length).toBe(SERVER_PATHS.length));
+    expect([...server.requested].sort()).toEqual([...SERVER_PATHS].sort());
     expect(useInstance.getState().loaded).toBe(false);
 
-    // Answers now flow; the second hops (nodeinfo document, sticker pack) follow.
+    // Answers now flow; the Pleroma files follow, all together, then the second hops.
     const releaser = setInterval(server.release, 1);
     await loading;
     clearInterval(releaser);
+    expect(server.requested).toEqual(expect.arrayContaining(STARTUP_PATHS));
     expect(useInstance.getState().loaded).toBe(true);
+  });
+
+  it('asks a server that is not Pleroma for none of the Pleroma-only files', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const mastodonInstance = {
+      ...INSTANCE,
+      version: '4.3.0',
+      pleroma: undefined,
+      configuration: { polls: { max_options: 4 }, statuses: { max_characters: 500 } },
+    };
+    const answers: Record<string, Answer> = {
+      ...ANSWERS,
+      '/api/v1/instance': { status: 200, body: mastodonInstance },
+      '/nodeinfo/2.0.json': {
+        status: 200,
+        body: { ...NODEINFO, software: { name: 'mastodon', version: '4.3.0' }, metadata: {} },
+      },
+    };
+    const server = stubServer(answers);
+    await loadInstanceConfig(server.client);
+    expect(server.requested.filter(isPleromaOnly)).toEqual([]);
+    expect(useInstance.getState()).toMatchObject({
+      loaded: true,
+      config: {
+        serverFlavour: 'mastodon',
+        pollsAvailable: true,
+        editingAvailable: true,
+        reactionsApi: 'none',
+        directMessagesSource: 'conversations',
+        announcementsAvailable: false,
+      },
+    });
   });
 
   it('merges instance, nodeinfo and display options into the configuration', async () => {
@@ -224,7 +264,7 @@ describe('loadInstanceConfig', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     await loadInstanceConfig(stubServer({}).client);
     expect(useInstance.getState().loaded).toBe(true);
-    expect(warn.mock.calls.length).toBeGreaterThanOrEqual(STARTUP_PATHS.length - 1);
+    expect(warn.mock.calls.length).toBeGreaterThanOrEqual(SERVER_PATHS.length - 1);
     expect(useInstance.getState().config.name).toBe(DEFAULT_INSTANCE_CONFIG.name);
   });
 });

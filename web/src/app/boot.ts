@@ -2,16 +2,22 @@ import type { ApiClient } from '../api/client.ts';
 import { federationPolicyFrom } from '../api/federationPolicy.ts';
 import * as instanceApi from '../api/instance.ts';
 import type { EmojiMapEntry, FrontendConfigurations, Instance, Nodeinfo } from '../api/types.ts';
+import { serverFeatures, type ServerFeatures } from '../lib/serverFeatures.ts';
 import { useCustomEmoji } from '../state/customEmoji.ts';
 import { DEFAULT_INSTANCE_CONFIG, useInstance, type InstanceConfig } from '../state/instance.ts';
 import { api } from './apiClient.ts';
 
-/** Start-up (spec part 1, §7): every fetch at once; a failure is logged and the app goes on. */
+/**
+ * Start-up (spec part 1, §7, and issue 10): the instance documents and nodeinfo first; once they
+ * say the server is Pleroma or Akkoma, the Pleroma-only files and endpoints, all at once. A server
+ * that is not Pleroma is never asked for them. A failure is logged and the app goes on.
+ */
 
 type StickerPack = InstanceConfig['stickerPacks'][number];
 
 export interface StartupResults {
   instance: Instance;
+  instanceV2: Instance;
   nodeinfo: Nodeinfo;
   frontendConfigurations: FrontendConfigurations;
   staticConfig: Record<string, unknown>;
@@ -33,11 +39,27 @@ async function stickersWithPacks(client: ApiClient): Promise<StickerPack[]> {
   });
 }
 
-const STARTUP_FETCHES: {
-  [K in keyof StartupResults]: (client: ApiClient) => Promise<StartupResults[K]>;
-} = {
+type Fetches<K extends keyof StartupResults> = {
+  [P in K]: (client: ApiClient) => Promise<StartupResults[P]>;
+};
+
+/** What every Mastodon-API server answers: the instance documents and nodeinfo. */
+const SERVER_FETCHES: Fetches<'instance' | 'instanceV2' | 'nodeinfo'> = {
   instance: instanceApi.instance,
+  instanceV2: instanceApi.instanceV2,
   nodeinfo: instanceApi.nodeinfo,
+};
+
+/** Pleroma's own files and endpoints (/api/pleroma/*, /static/*.json, /instance/panel.html). */
+const PLEROMA_FETCHES: Fetches<
+  | 'frontendConfigurations'
+  | 'staticConfig'
+  | 'termsOfService'
+  | 'instancePanel'
+  | 'stickers'
+  | 'styles'
+  | 'emoji'
+> = {
   frontendConfigurations: instanceApi.frontendConfigurations,
   staticConfig: instanceApi.staticConfig,
   termsOfService: instanceApi.termsOfService,
@@ -101,12 +123,6 @@ export function displayOptions(
   return options as Partial<InstanceConfig>;
 }
 
-/** Pleroma and Akkoma serve GET /api/v1/announcements; others are assumed not to. */
-function announcementsSupported(instance?: Instance, nodeinfo?: Nodeinfo): boolean {
-  if (instance && (instance.flavour === 'pleroma' || instance.flavour === 'akkoma')) return true;
-  return !!nodeinfo && /pleroma|akkoma/.test(nodeinfo.softwareName);
-}
-
 function fromInstance(instance: Instance): Partial<InstanceConfig> {
   return {
     name: instance.title || DEFAULT_INSTANCE_CONFIG.name,
@@ -149,13 +165,20 @@ function fromNodeinfo(nodeinfo: Nodeinfo, instance?: Instance): Partial<Instance
 }
 
 function fromFeatures(
-  features: string[],
+  server: ServerFeatures,
   frontend: Record<string, unknown>,
 ): Partial<InstanceConfig> {
+  const { features } = server;
   return {
     features,
+    serverFlavour: server.flavour,
+    pollsAvailable: server.polls,
+    reactionsApi: server.reactions,
+    directMessagesSource: server.directMessages,
+    // Pleroma and Akkoma serve GET /api/v1/announcements; others are assumed not to.
+    announcementsAvailable: server.pleroma,
     pleromaChatMessagesAvailable: features.includes('pleroma_chat_messages'),
-    editingAvailable: features.includes('editing'),
+    editingAvailable: server.editing,
     shoutAvailable: features.includes('chat') && frontend.disableChat !== true,
     gopherAvailable: features.includes('gopher'),
     mediaProxyAvailable: features.includes('media_proxy'),
@@ -164,13 +187,20 @@ function fromFeatures(
 
 /** Everything the start-up answers say, merged into the instance configuration (pure). */
 export function instanceConfigFrom(results: Partial<StartupResults>): Partial<InstanceConfig> {
-  const { instance, nodeinfo } = results;
-  const features = [...new Set([...(nodeinfo?.features ?? []), ...(instance?.features ?? [])])];
+  const { nodeinfo } = results;
+  const server = serverFeatures({
+    instanceV1: results.instance,
+    instanceV2: results.instanceV2,
+    nodeinfo,
+  });
+  // The v1 document names Pleroma's limits; a server without one is read from v2.
+  const instance = results.instance ?? results.instanceV2;
   return {
     ...(instance ? fromInstance(instance) : {}),
     ...(nodeinfo ? fromNodeinfo(nodeinfo, instance) : {}),
-    ...fromFeatures(features, pleromaFe(results.frontendConfigurations)),
-    announcementsAvailable: announcementsSupported(instance, nodeinfo),
+    ...(server.pollLimits ? { pollLimits: server.pollLimits } : {}),
+    ...(!server.pleroma && server.maxStatusChars ? { textlimit: server.maxStatusChars } : {}),
+    ...fromFeatures(server, pleromaFe(results.frontendConfigurations)),
     ...displayOptions(results.staticConfig, results.frontendConfigurations),
     ...(results.termsOfService !== undefined ? { tos: results.termsOfService } : {}),
     ...(results.instancePanel !== undefined
@@ -181,18 +211,48 @@ export function instanceConfigFrom(results: Partial<StartupResults>): Partial<In
   };
 }
 
-/** Runs every start-up fetch at once, fills the instance store, then marks it loaded. */
-export async function loadInstanceConfig(client: ApiClient = api): Promise<void> {
-  const names = Object.keys(STARTUP_FETCHES) as (keyof StartupResults)[];
-  const settled = await Promise.allSettled(
-    names.map((name) => (STARTUP_FETCHES[name] as (c: ApiClient) => Promise<unknown>)(client)),
-  );
-  const results: Record<string, unknown> = {};
+async function settleAll(
+  client: ApiClient,
+  fetches: Partial<Record<keyof StartupResults, (client: ApiClient) => Promise<unknown>>>,
+  into: Record<string, unknown>,
+): Promise<void> {
+  const names = Object.keys(fetches) as (keyof StartupResults)[];
+  const settled = await Promise.allSettled(names.map((name) => fetches[name]?.(client)));
   settled.forEach((outcome, index) => {
     const name = names[index] as string;
-    if (outcome.status === 'fulfilled') results[name] = outcome.value;
+    if (outcome.status === 'fulfilled') into[name] = outcome.value;
     else console.warn(`Could not load ${name} at start-up; going on without it`, outcome.reason);
   });
+}
+
+/** Pleroma says so in its v1 document's version: no need to wait for the others then. */
+const saysPleroma = (instance: Instance) =>
+  instance.flavour === 'pleroma' || instance.flavour === 'akkoma';
+
+/** Runs the start-up fetches, fills the instance store, then marks it loaded. */
+export async function loadInstanceConfig(client: ApiClient = api): Promise<void> {
+  const results: Record<string, unknown> = {};
+  let pleromaFiles: Promise<void> | null = null;
+  const fetchPleromaFiles = () => {
+    pleromaFiles ??= settleAll(client, PLEROMA_FETCHES, results);
+    return pleromaFiles;
+  };
+  const early = instanceApi.instance(client).then((instance) => {
+    if (saysPleroma(instance)) void fetchPleromaFiles();
+    return instance;
+  });
+  await settleAll(
+    client,
+    { ...SERVER_FETCHES, instance: () => early } as typeof SERVER_FETCHES,
+    results,
+  );
+  const known = results as Partial<StartupResults>;
+  const { pleroma } = serverFeatures({
+    instanceV1: known.instance,
+    instanceV2: known.instanceV2,
+    nodeinfo: known.nodeinfo,
+  });
+  if (pleroma) await fetchPleromaFiles();
   const startup = results as Partial<StartupResults>;
   useInstance.getState().update(instanceConfigFrom(startup));
   const emoji = startup.emoji;

@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { t } from '../i18n/index.ts';
 import {
   LOGIN_ERROR_KEYS,
+  OAUTH_ERROR_KEYS,
   initialAuthStrategy,
   loginErrorMessageKey,
   nextAuthStrategy,
+  oauthErrorMessage,
   type AuthStrategyEvent,
   type AuthStrategyState,
 } from './authStrategy.ts';
@@ -116,5 +119,44 @@ describe('loginErrorMessageKey', () => {
         key: LOGIN_ERROR_KEYS.generic,
       });
     }
+  });
+
+  it('never shows a bare OAuth error code: each reads as a sentence', () => {
+    for (const code of Object.keys(OAUTH_ERROR_KEYS)) {
+      const message = loginErrorMessageKey({ step: 'mfa', status: 400, body: { error: code } });
+      expect(message.raw).toBeUndefined();
+      expect(t(message.key)).toMatch(/^[A-Z].* .*\.$/);
+    }
+    expect(
+      loginErrorMessageKey({ step: 'token', status: 400, body: { error: 'invalid_request' } }),
+    ).toEqual({ key: 'login.oauth_errors.invalid_request' });
+  });
+
+  it('a refused password grant (invalid_grant) reads as a wrong name or password', () => {
+    expect(
+      loginErrorMessageKey({ step: 'token', status: 400, body: { error: 'invalid_grant' } }),
+    ).toEqual({ key: LOGIN_ERROR_KEYS.wrongCredentials });
+  });
+
+  it("an unknown code gives the server's description when it has words, else the generic line", () => {
+    const described = { error: 'weird_code', error_description: 'The code was mangled.' };
+    expect(loginErrorMessageKey({ step: 'token', status: 400, body: described })).toEqual({
+      key: LOGIN_ERROR_KEYS.serverMessage,
+      raw: 'The code was mangled.',
+    });
+    expect(
+      loginErrorMessageKey({ step: 'token', status: 400, body: { error: 'weird_code' } }),
+    ).toEqual({ key: LOGIN_ERROR_KEYS.generic });
+  });
+
+  it("reads the authorize page's ?error= the same way", () => {
+    expect(oauthErrorMessage('access_denied', 'The resource owner denied it')).toEqual({
+      key: 'login.oauth_errors.access_denied',
+    });
+    expect(oauthErrorMessage('', 'Something went wrong there')).toEqual({
+      key: LOGIN_ERROR_KEYS.serverMessage,
+      raw: 'Something went wrong there',
+    });
+    expect(oauthErrorMessage('odd_code', null)).toBeNull();
   });
 });

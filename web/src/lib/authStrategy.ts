@@ -58,7 +58,26 @@ export const LOGIN_ERROR_KEYS = {
   serverMessage: 'login.server_message',
 } as const;
 
-export type LoginErrorKey = (typeof LOGIN_ERROR_KEYS)[keyof typeof LOGIN_ERROR_KEYS];
+/**
+ * The OAuth error codes (RFC 6749 §4.1.2.1 and §5.2) as sentences: servers answer them bare
+ * (`{"error": "invalid_request"}`), and a person must never be shown the code itself.
+ */
+export const OAUTH_ERROR_KEYS = {
+  invalid_request: 'login.oauth_errors.invalid_request',
+  invalid_client: 'login.oauth_errors.invalid_client',
+  invalid_grant: 'login.oauth_errors.invalid_grant',
+  unauthorized_client: 'login.oauth_errors.unauthorized_client',
+  unsupported_grant_type: 'login.oauth_errors.unsupported_grant_type',
+  unsupported_response_type: 'login.oauth_errors.unsupported_response_type',
+  invalid_scope: 'login.oauth_errors.invalid_scope',
+  access_denied: 'login.oauth_errors.access_denied',
+  server_error: 'login.oauth_errors.server_error',
+  temporarily_unavailable: 'login.oauth_errors.temporarily_unavailable',
+} as const;
+
+export type LoginErrorKey =
+  | (typeof LOGIN_ERROR_KEYS)[keyof typeof LOGIN_ERROR_KEYS]
+  | (typeof OAUTH_ERROR_KEYS)[keyof typeof OAUTH_ERROR_KEYS];
 
 export const HTTP_UNAUTHORIZED = 401;
 /** What the token call answers in `identifier` when the password must be reset first. */
@@ -85,6 +104,26 @@ function field(body: unknown, name: string): unknown {
     : undefined;
 }
 
+/** A server's text reads as a sentence (words, not one snake_case code). */
+const isSentence = (text: string) => /\s/.test(text.trim());
+
+/**
+ * What to say for a failed OAuth exchange given its `error` and `error_description`: a known code
+ * becomes our sentence; otherwise the server's own words, if they are words; otherwise null.
+ */
+export function oauthErrorMessage(error: unknown, description?: unknown): LoginErrorMessage | null {
+  const code = typeof error === 'string' ? error.trim() : '';
+  if (code in OAUTH_ERROR_KEYS) {
+    return { key: OAUTH_ERROR_KEYS[code as keyof typeof OAUTH_ERROR_KEYS] };
+  }
+  for (const text of [description, error]) {
+    if (typeof text === 'string' && isSentence(text)) {
+      return { key: LOGIN_ERROR_KEYS.serverMessage, raw: text.trim() };
+    }
+  }
+  return null;
+}
+
 export function loginErrorMessageKey(failure: LoginFailure): LoginErrorMessage {
   if (failure.status === 0) return { key: LOGIN_ERROR_KEYS.network };
   if (failure.step === 'verify') {
@@ -99,8 +138,13 @@ export function loginErrorMessageKey(failure: LoginFailure): LoginErrorMessage {
     return { key: LOGIN_ERROR_KEYS.passwordResetRequired };
   }
   const error = field(failure.body, 'error');
-  if (typeof error === 'string' && error.trim()) {
-    return { key: LOGIN_ERROR_KEYS.serverMessage, raw: error };
+  // A refused password grant means the name or the password is wrong.
+  if (error === 'invalid_grant' && failure.step === 'token') {
+    return { key: LOGIN_ERROR_KEYS.wrongCredentials };
   }
-  return { key: LOGIN_ERROR_KEYS.generic };
+  return (
+    oauthErrorMessage(error, field(failure.body, 'error_description')) ?? {
+      key: LOGIN_ERROR_KEYS.generic,
+    }
+  );
 }

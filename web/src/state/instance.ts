@@ -1,7 +1,8 @@
 import { create } from 'zustand';
 import type { FederationPolicy } from '../api/federationPolicy.ts';
 import type { StickerPackContents, StickerPackRef } from '../api/instance.ts';
-import type { PollLimits } from '../api/types.ts';
+import type { PollLimits, ServerFlavour } from '../api/types.ts';
+import type { DirectMessagesSource, ReactionsApi } from '../lib/serverFeatures.ts';
 import { DEFAULT_MAX_MEDIA_ATTACHMENTS } from '../api/schemas/instance.ts';
 import { DEFAULT_POLL_LIMITS } from '../lib/pollDraft.ts';
 
@@ -58,6 +59,14 @@ export interface InstanceConfig {
   redirectRootNoLogin: string;
   sidebarRight: boolean;
   features: string[];
+  /** What kind of server this is (lib/serverFeatures); null until start-up has heard. */
+  serverFlavour: ServerFlavour | null;
+  /** The server takes polls (Pleroma's 'polls' feature, or Mastodon's configuration.polls). */
+  pollsAvailable: boolean;
+  /** Where emoji reactions are sent, or 'none' to hide them. */
+  reactionsApi: ReactionsApi;
+  /** Where direct messages come from. */
+  directMessagesSource: DirectMessagesSource;
   /** What the about page shows under federation policy; null when nodeinfo gives none. */
   federationPolicy: FederationPolicy | null;
   /** /static/stickers.json with what each pack's pack.json says. */
@@ -111,6 +120,10 @@ export const DEFAULT_INSTANCE_CONFIG: InstanceConfig = {
   redirectRootNoLogin: '/main/all',
   sidebarRight: false,
   features: [],
+  serverFlavour: null,
+  pollsAvailable: false,
+  reactionsApi: 'pleroma',
+  directMessagesSource: 'timeline',
   federationPolicy: null,
   stickerPacks: [],
   styles: {},

@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { addNotice } from '../lib/noticeQueue.ts';
 
 /** Global notices (spec part 1, §2 Modals): level, message key, arguments; dismissible. */
 export interface GlobalNotice {
@@ -8,12 +9,14 @@ export interface GlobalNotice {
   messageArgs: (string | number)[];
   /** Removed by itself after this many ms; absent means it stays until dismissed. */
   timeoutMs?: number;
+  /** How many times it was raised; identical notices merge into one (lib/noticeQueue). */
+  count: number;
 }
 
 interface NoticesState {
   notices: GlobalNotice[];
   push(
-    notice: Omit<GlobalNotice, 'id' | 'messageArgs'> & {
+    notice: Omit<GlobalNotice, 'id' | 'messageArgs' | 'count'> & {
       messageArgs?: GlobalNotice['messageArgs'];
     },
   ): number;
@@ -22,15 +25,32 @@ interface NoticesState {
 }
 
 let nextId = 1;
+const timers = new Map<number, ReturnType<typeof setTimeout>>();
 
 export const useNotices = create<NoticesState>()((set, get) => ({
   notices: [],
   push: (notice) => {
-    const id = nextId++;
-    set((state) => ({ notices: [...state.notices, { messageArgs: [], ...notice, id }] }));
-    if (notice.timeoutMs) setTimeout(() => get().dismiss(id), notice.timeoutMs);
+    const incoming: GlobalNotice = { messageArgs: [], ...notice, id: nextId++, count: 1 };
+    const { queue, id } = addNotice(get().notices, incoming);
+    set({ notices: queue });
+    if (notice.timeoutMs) {
+      // A repeat keeps the notice up for its full time again.
+      clearTimeout(timers.get(id));
+      timers.set(
+        id,
+        setTimeout(() => get().dismiss(id), notice.timeoutMs),
+      );
+    }
     return id;
   },
-  dismiss: (id) => set((state) => ({ notices: state.notices.filter((n) => n.id !== id) })),
-  clear: () => set({ notices: [] }),
+  dismiss: (id) => {
+    clearTimeout(timers.get(id));
+    timers.delete(id);
+    set((state) => ({ notices: state.notices.filter((n) => n.id !== id) }));
+  },
+  clear: () => {
+    for (const timer of timers.values()) clearTimeout(timer);
+    timers.clear();
+    set({ notices: [] });
+  },
 }));

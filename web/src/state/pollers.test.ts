@@ -33,4 +33,20 @@ describe('pollers', () => {
     await vi.advanceTimersByTimeAsync(20_000);
     expect(tick).toHaveBeenCalledTimes(1);
   });
+
+  it('a start can wait before its first tick (a timeline polled a moment ago)', async () => {
+    vi.useFakeTimers();
+    const tick = vi.fn(async () => undefined);
+    const poller = intervalPoller(10_000, tick, { firstDelayMs: () => 4_000 });
+    poller.start();
+    await vi.advanceTimersByTimeAsync(3_999);
+    expect(tick).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(tick).toHaveBeenCalledTimes(1);
+    poller.stop();
+    poller.start();
+    poller.stop();
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(tick).toHaveBeenCalledTimes(1);
+  });
 });

@@ -44,7 +44,14 @@ export function registeredPollers(): string[] {
  * A poller that runs `tick` at once and then every `periodMs`, never two ticks at a time
  * (a slow answer delays the next tick instead of piling requests up).
  */
-export function intervalPoller(periodMs: number, tick: () => Promise<void>): Poller {
+export function intervalPoller(
+  periodMs: number,
+  tick: () => Promise<void>,
+  options: {
+    /** How long a start waits before its first tick (0: at once). */
+    firstDelayMs?: () => number;
+  } = {},
+): Poller {
   let active = false;
   let generation = 0;
   let timer: ReturnType<typeof setTimeout> | null = null;
@@ -61,7 +68,10 @@ export function intervalPoller(periodMs: number, tick: () => Promise<void>): Pol
       if (active) return;
       active = true;
       generation += 1;
-      void run(generation);
+      const current = generation;
+      const delay = options.firstDelayMs?.() ?? 0;
+      if (delay > 0) timer = setTimeout(() => void run(current), delay);
+      else void run(current);
     },
     stop() {
       active = false;

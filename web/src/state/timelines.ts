@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { statuses as accountStatuses } from '../api/accounts.ts';
-import type { ApiClient } from '../api/client.ts';
+import { ApiError, type ApiClient } from '../api/client.ts';
 import type { Page } from '../api/link.ts';
 import * as timelines from '../api/timelines.ts';
 import type { Status } from '../api/types.ts';
@@ -17,6 +17,7 @@ import {
   type TimelineData,
 } from '../lib/timelineQueue.ts';
 import { useEntities } from './entities.ts';
+import { useInstance } from './instance.ts';
 import { useNotices } from './notices.ts';
 import { usePreferences } from './preferences.ts';
 import { useSession } from './session.ts';
@@ -106,7 +107,9 @@ export function fetchTimelinePage(
     case 'tag':
       return timelines.tag(client, spec.tag ?? '', filters);
     case 'dms':
-      return timelines.direct(client, filters);
+      return useInstance.getState().config.directMessagesSource === 'conversations'
+        ? timelines.conversations(client, filters)
+        : timelines.direct(client, filters);
     case 'list':
       return timelines.list(client, spec.listId ?? '', filters);
     case 'bookmarks':
@@ -158,8 +161,23 @@ let generation = 0;
 const olderStartedAt = new Map<string, number>();
 const failing = new Set<string>();
 
+/**
+ * The `error` of a timeline the server shows to signed-in users only (Mastodon's public timelines
+ * behind a token): the screen invites the visitor to sign in instead of reporting a failure.
+ */
+export const SIGN_IN_REQUIRED = 'sign-in-required';
+
+const needsSignIn = (error: unknown) =>
+  error instanceof ApiError &&
+  (error.status === 401 || error.status === 403) &&
+  useSession.getState().status !== 'signedIn';
+
 function reportError(spec: TimelineSpec, error: unknown, poll: boolean): void {
   const key = timelineKey(spec);
+  if (needsSignIn(error)) {
+    if (!poll) update(spec, (timeline) => ({ ...timeline, error: SIGN_IN_REQUIRED }));
+    return;
+  }
   const message = error instanceof Error ? error.message : String(error);
   // A failed page offers a retry in the footer; a failed poll just tries again in 10 s...
   if (!poll) update(spec, (timeline) => ({ ...timeline, error: message }));

@@ -158,6 +158,8 @@ describe('streaming socket client', () => {
     started({ polling: poller });
     latest().serverOpens();
     expect(poller.stop).toHaveBeenCalled();
+    // The socket stays open long enough to count as working.
+    vi.advanceTimersByTime(5000);
 
     latest().serverCloses(1006);
     expect(useStreamingStore.getState().status).toBe('error');
@@ -187,6 +189,12 @@ describe('streaming socket client', () => {
     latest().serverOpens();
     expect(latest().sent).toEqual([{ type: 'subscribe', stream: 'public:local' }]);
     expect(useStreamingStore.getState().status).toBe('joined');
+    // 'Live updates are back' only once the new socket has stayed open.
+    vi.advanceTimersByTime(4999);
+    expect(useNotices.getState().notices.at(-1)?.messageKey).not.toBe(
+      'streaming.socket_reconnected',
+    );
+    vi.advanceTimersByTime(1);
     expect(useNotices.getState().notices.at(-1)).toMatchObject({
       level: 'success',
       messageKey: 'streaming.socket_reconnected',
@@ -196,6 +204,21 @@ describe('streaming socket client', () => {
     vi.advanceTimersByTime(5000);
     expect(useNotices.getState().notices).toHaveLength(0);
     off();
+  });
+
+  it('a server refusing every socket: a few quiet attempts, then polling only, no notices', () => {
+    const poller = polling();
+    started({ polling: poller });
+    // The socket is refused at once, every time, for a whole minute.
+    for (let second = 0; second < 60; second += 1) {
+      const socket = sockets().at(-1);
+      if (socket && socket.onclose) socket.serverCloses(1006);
+      vi.advanceTimersByTime(1000);
+    }
+    expect(sockets()).toHaveLength(4);
+    expect(useStreamingStore.getState().status).toBe('settled');
+    expect(useNotices.getState().notices).toEqual([]);
+    expect(poller.stop).not.toHaveBeenCalled();
   });
 
   it('a clean close (1000, 1001) does not restart the socket', () => {

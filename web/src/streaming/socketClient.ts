@@ -257,6 +257,11 @@ export function createSocketClient(options: SocketClientOptions): SocketClient {
       case 'restart':
         later(effect.delayMs, () => dispatch({ type: 'retry' }));
         return;
+      case 'confirmStable': {
+        const { attempt } = effect;
+        later(effect.delayMs, () => dispatch({ type: 'stable', attempt }));
+        return;
+      }
       case 'startPolling':
         options.polling?.start();
         return;

@@ -97,6 +97,8 @@ const configuration = block({
   ),
   urls: opt(block({ streaming: opt(nstr()) })),
   vapid: opt(block({ public_key: opt(nstr()) })),
+  // Glitch-style forks advertise emoji reactions here.
+  reactions: opt(block({ max_reactions: opt(nnum()) })),
 });
 
 type Configuration = Output<ReturnType<typeof configuration>>;
@@ -119,6 +121,8 @@ const v1Raw = obj('Instance', {
   configuration: opt(configuration),
   contact_account: opt(entity((): Schema<Account> => AccountSchema)),
   rules: opt(list('Rule', () => RuleSchema)),
+  // Fedibird lists its extensions here ('emoji_reaction' among them).
+  fedibird_capabilities: opt(strList()),
   // Pleroma's additions
   max_toot_chars: nnum(),
   max_media_attachments: nnum(),
@@ -148,6 +152,7 @@ const v2Raw = obj('InstanceV2', {
   registrations: block({ enabled: bool(), approval_required: bool() }),
   contact: block({ email: str(), account: opt(entity((): Schema<Account> => AccountSchema)) }),
   rules: list('Rule', () => RuleSchema),
+  fedibird_capabilities: opt(strList()),
   pleroma: opt(pleromaBlock),
 });
 
@@ -159,6 +164,15 @@ function pollLimitsFrom(config: Configuration, v1?: PollLimits | null): PollLimi
       v1?.maxOptionChars ?? polls.max_characters_per_option ?? DEFAULT_POLL_LIMITS.maxOptionChars,
     minExpiration: v1?.minExpiration ?? polls.min_expiration ?? DEFAULT_POLL_LIMITS.minExpiration,
     maxExpiration: v1?.maxExpiration ?? polls.max_expiration ?? DEFAULT_POLL_LIMITS.maxExpiration,
+  };
+}
+
+/** What the Mastodon-style documents say of polls and reactions (no Pleroma feature list there). */
+function advertised(c: Configuration, capabilities: string[]) {
+  return {
+    pollsConfigured: c.polls.max_options !== null && c.polls.max_options !== undefined,
+    reactionsAdvertised:
+      capabilities.includes('emoji_reaction') || (c.reactions.max_reactions ?? 0) > 0,
   };
 }
 
@@ -232,6 +246,9 @@ const V1Schema = entitySchema(v1Raw, (r, ctx): Instance => {
     vapidPublicKey: p.vapid_public_key ?? c.vapid.public_key,
     contactAccount: r.contact_account,
     rules: r.rules,
+    ...advertised(c, r.fedibird_capabilities),
+    // Pleroma's v1 names its poll limits outside `configuration`.
+    ...(hasPoll ? { pollsConfigured: true } : {}),
     ...metadataPart(p),
   };
 });
@@ -272,6 +289,7 @@ const V2Schema = entitySchema(v2Raw, (r, ctx): Instance => {
     vapidPublicKey: p.vapid_public_key ?? c.vapid.public_key,
     contactAccount: r.contact.account,
     rules: r.rules,
+    ...advertised(c, r.fedibird_capabilities),
     ...metadataPart(p),
   };
 });

@@ -1,6 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
 import { useModals } from '../../state/modals.ts';
-import { Notices } from './Notices.tsx';
 
 // Dialogs load the first time they are needed, keeping them (and ui/Dialog) off the start-up bundle.
 const SettingsModal = lazy(() =>
@@ -50,7 +49,6 @@ export function ModalHost() {
           />
         </Suspense>
       )}
-      <Notices />
     </>
   );
 }

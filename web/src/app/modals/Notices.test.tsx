@@ -53,4 +53,27 @@ describe('global notices', () => {
     act(() => vi.advanceTimersByTime(1));
     expect(screen.queryByRole('alert')).toBeNull();
   });
+
+  it('identical notices show once with a count, and at most three show at once', () => {
+    render(<Notices />);
+    act(() => {
+      for (let i = 0; i < 20; i += 1)
+        useNotices.getState().push({
+          level: 'error',
+          messageKey: 'streaming.socket_broken',
+          messageArgs: [1006],
+        });
+    });
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(screen.getByLabelText('raised 20 times')).toBeTruthy();
+    act(() => {
+      for (const key of ['timeline.no_statuses', 'timeline.loading', 'modals.load_failed'])
+        useNotices.getState().push({ level: 'info', messageKey: key });
+    });
+    expect(screen.getAllByRole('button', { name: 'Dismiss' })).toHaveLength(3);
+    expect(screen.queryAllByRole('alert')).toHaveLength(0);
+    // Dismissing one brings the waiting one back into view.
+    fireEvent.click(screen.getAllByRole('button', { name: 'Dismiss' })[2]!);
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+  });
 });

@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getLocation } from '../../app/router/history.ts';
+import { useInstance } from '../../state/instance.ts';
 import { useSession } from '../../state/session.ts';
 import { LoginForm } from './LoginForm.tsx';
 import { TOKEN_STORAGE_KEY } from './persistedSession.ts';
@@ -27,6 +28,7 @@ afterEach(() => {
 describe('LoginForm with a password', () => {
   it('signs in, keeps the token and lands on the home timeline', async () => {
     const server = stubServer({ 'POST /oauth/token': () => tokenAnswer('tok-1') });
+    useInstance.getState().update({ serverFlavour: 'pleroma' });
     render(<LoginForm />);
     fillAndSubmit('alice', 'secret');
     await waitFor(() => expect(useSession.getState().status).toBe('signedIn'));
@@ -39,6 +41,59 @@ describe('LoginForm with a password', () => {
     expect(grant?.get('scope')).toBe('read write follow push admin');
     const app = server.callsTo('POST', '/api/v1/apps')[0]?.form;
     expect(app?.get('redirect_uris')).toBe(`${window.location.origin}/oauth-callback`);
+    expect(app?.get('scopes')).toBe('read write follow push admin');
+  });
+
+  it('asks a Mastodon-API server only for the scopes it accepts', async () => {
+    const server = stubServer({ 'POST /oauth/token': () => tokenAnswer('tok-1') });
+    useInstance.getState().update({ serverFlavour: 'mastodon' });
+    render(<LoginForm />);
+    fillAndSubmit('alice', 'secret');
+    await waitFor(() => expect(useSession.getState().status).toBe('signedIn'));
+    expect(server.callsTo('POST', '/api/v1/apps')[0]?.form?.get('scopes')).toBe(
+      'read write follow push',
+    );
+    expect(server.callsTo('POST', '/oauth/token')[0]?.form?.get('scope')).toBe(
+      'read write follow push',
+    );
+  });
+
+  it('replaces an app registered with scopes the server does not accept', async () => {
+    localStorage.setItem(
+      'starling:oauth-app',
+      JSON.stringify({ clientId: 'old', clientSecret: 's', origin: window.location.origin }),
+    );
+    const server = stubServer({ 'POST /oauth/token': () => tokenAnswer('tok-1') });
+    useInstance.getState().update({ serverFlavour: 'mastodon' });
+    render(<LoginForm />);
+    fillAndSubmit('alice', 'secret');
+    await waitFor(() => expect(useSession.getState().status).toBe('signedIn'));
+    expect(server.callsTo('POST', '/api/v1/apps')).toHaveLength(1);
+    expect(server.callsTo('POST', '/oauth/token')[0]?.form?.get('client_id')).toBe('cid');
+  });
+
+  it("when the password grant is refused, continues on the server's own sign-in page", async () => {
+    stubServer({
+      'POST /oauth/token': () => ({ status: 400, body: { error: 'unsupported_grant_type' } }),
+    });
+    const assign = vi.fn();
+    vi.spyOn(window, 'location', 'get').mockReturnValue({
+      ...window.location,
+      origin: window.location.origin,
+      assign,
+    } as Location);
+    useInstance.getState().update({ serverFlavour: 'mastodon' });
+    render(<LoginForm />);
+    fillAndSubmit('alice', 'secret');
+    await waitFor(() => expect(assign).toHaveBeenCalledTimes(1));
+    vi.restoreAllMocks();
+    const target = new URL(String(assign.mock.calls[0]?.[0]), 'http://localhost');
+    expect(target.pathname).toBe('/oauth/authorize');
+    expect(target.searchParams.get('scope')).toBe('read write follow push');
+    expect(target.searchParams.get('redirect_uri')).toMatch(/\/oauth-callback$/);
+    // No bare error code is shown; the screen now says where sign-in happens.
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(await screen.findByText(/signs you in on its own page/)).toBeTruthy();
   });
 
   it("shows the server's error and focuses the password field with its text selected", async () => {

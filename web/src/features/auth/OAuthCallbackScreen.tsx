@@ -1,7 +1,11 @@
 import { useEffect, useId, useState } from 'react';
 import { Link } from '../../app/router/Link.tsx';
 import { useLocation } from '../../app/router/history.ts';
-import { LOGIN_ERROR_KEYS, type LoginErrorMessage } from '../../lib/authStrategy.ts';
+import {
+  LOGIN_ERROR_KEYS,
+  oauthErrorMessage,
+  type LoginErrorMessage,
+} from '../../lib/authStrategy.ts';
 import { t } from '../../i18n/index.ts';
 import { goAfterLogin } from './afterLogin.ts';
 import { loginWithAuthorizationCode } from './loginFlow.ts';
@@ -16,7 +20,8 @@ export function OAuthCallbackScreen() {
   const { search } = useLocation();
   const query = new URLSearchParams(search);
   const code = query.get('code');
-  const providerError = query.get('error_description') ?? query.get('error');
+  const providerError = query.get('error');
+  const providerDescription = query.get('error_description');
   const [failure, setFailure] = useState<LoginErrorMessage | null>(null);
 
   useEffect(() => {
@@ -36,8 +41,10 @@ export function OAuthCallbackScreen() {
     failure ??
     (code
       ? null
-      : providerError
-        ? { key: LOGIN_ERROR_KEYS.serverMessage, raw: providerError }
+      : providerError || providerDescription
+        ? (oauthErrorMessage(providerError, providerDescription) ?? {
+            key: LOGIN_ERROR_KEYS.generic,
+          })
         : { key: 'login.oauth_missing_code' });
 
   return (

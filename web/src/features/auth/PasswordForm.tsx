@@ -51,6 +51,11 @@ export function PasswordForm({ onMfaRequired, onSignedIn }: PasswordFormProps) {
         setPassword('');
         onMfaRequired(outcome.mfaToken);
         return;
+      case 'redirecting':
+        // The browser is leaving for the server's sign-in page; the form stays disabled.
+        setPassword('');
+        setBusy(true);
+        return;
       case 'failed':
         setError(outcome.message);
         // Spec part 1, §5: after a failed password the field is focused with its text selected.

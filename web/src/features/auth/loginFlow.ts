@@ -9,6 +9,7 @@ import {
 } from '../../api/oauth.ts';
 import type { Account } from '../../api/types.ts';
 import { api } from '../../app/apiClient.ts';
+import { useInstance } from '../../state/instance.ts';
 import {
   loginErrorMessageKey,
   type LoginErrorMessage,
@@ -31,7 +32,12 @@ import { beginSession } from './sessionLifecycle.ts';
 export type LoginOutcome =
   | { kind: 'signedIn'; user: Account }
   | { kind: 'mfaRequired'; mfaToken: string }
+  /** The server takes no password here: the browser is on its way to the server's own page. */
+  | { kind: 'redirecting' }
   | { kind: 'failed'; message: LoginErrorMessage };
+
+/** What a server without the password grant answers the token call with (RFC 6749 §5.2). */
+const UNSUPPORTED_GRANT_TYPE = 'unsupported_grant_type';
 
 const HTTP_BAD_REQUEST = 400;
 const HTTP_UNAUTHORIZED = 401;
@@ -67,12 +73,18 @@ export async function loginWithPassword(username: string, password: string): Pro
     let app;
     try {
       app = await ensureApp(api);
-      const token = await tokenByPassword(api, { app, username, password });
+      const token = await tokenByPassword(api, { app, username, password, scope: app.scopes });
       return await finish(token.accessToken);
     } catch (error) {
       const body = oauthError(error);
       if (body?.kind === 'mfa_required' && body.mfaToken) {
         return { kind: 'mfaRequired', mfaToken: body.mfaToken };
+      }
+      // Only the authorization-code flow is offered: from now on the login screen says so, and
+      // this attempt continues on the server's own sign-in page.
+      if (body?.error === UNSUPPORTED_GRANT_TYPE) {
+        useInstance.getState().update({ loginMethod: 'token' });
+        return (await startTokenLogin()) ?? { kind: 'redirecting' };
       }
       // A stored app the server forgot (a reset instance) answers like a wrong password:
       // check once, register afresh and try again.
@@ -114,7 +126,12 @@ export function loginWithAuthorizationCode(code: string): Promise<LoginOutcome> 
       if (!app) return failure('token', null);
       let token;
       try {
-        token = await tokenByCode(api, { app, code, redirectUri: oauthRedirectUri() });
+        token = await tokenByCode(api, {
+          app,
+          code,
+          redirectUri: oauthRedirectUri(),
+          scope: app.scopes,
+        });
       } catch (error) {
         return failure('token', error);
       }
@@ -130,7 +147,11 @@ export async function startTokenLogin(): Promise<LoginOutcome | null> {
   try {
     const app = await ensureApp(api);
     window.location.assign(
-      authorizeUrl(api, { clientId: app.clientId, redirectUri: oauthRedirectUri() }),
+      authorizeUrl(api, {
+        clientId: app.clientId,
+        redirectUri: oauthRedirectUri(),
+        scope: app.scopes,
+      }),
     );
     return null;
   } catch (error) {

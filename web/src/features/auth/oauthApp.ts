@@ -1,5 +1,7 @@
 import { ApiError, type ApiClient } from '../../api/client.ts';
-import { clientCredentials, OAUTH_SCOPES, registerApp } from '../../api/oauth.ts';
+import { clientCredentials, listedScopes, OAUTH_SCOPES, registerApp } from '../../api/oauth.ts';
+import { chooseOAuthScopes, sameScopes } from '../../lib/oauthScopes.ts';
+import { useInstance } from '../../state/instance.ts';
 import { readStored, removeStored, writeStored } from '../../state/storage.ts';
 
 /** Spec part 1, §6–7: one OAuth app per origin, registered once and kept (persisted state: OAuth). */
@@ -10,6 +12,8 @@ export const OAUTH_CALLBACK_PATH = '/oauth-callback';
 export interface AppCredentials {
   clientId: string;
   clientSecret: string;
+  /** The scopes the app was registered with; every grant asks for exactly these. */
+  scopes: string;
 }
 
 interface StoredApp extends AppCredentials {
@@ -26,9 +30,22 @@ export function oauthRedirectUri(origin = currentOrigin()): string {
 }
 
 export function storedApp(origin = currentOrigin()): AppCredentials | null {
-  const stored = readStored<StoredApp>(OAUTH_APP_STORAGE_KEY);
+  const stored = readStored<Partial<StoredApp>>(OAUTH_APP_STORAGE_KEY);
   if (!stored || stored.origin !== origin || !stored.clientId || !stored.clientSecret) return null;
-  return { clientId: stored.clientId, clientSecret: stored.clientSecret };
+  // Apps stored before scopes were chosen per server were registered with the full set.
+  const scopes = typeof stored.scopes === 'string' && stored.scopes ? stored.scopes : OAUTH_SCOPES;
+  return { clientId: stored.clientId, clientSecret: stored.clientSecret, scopes };
+}
+
+/**
+ * The scopes this server accepts (lib/oauthScopes): admin only on Pleroma and Akkoma, or when
+ * the server lists admin scopes in its OAuth metadata (asked only of servers that are not Pleroma).
+ */
+export async function wantedScopes(client: ApiClient): Promise<string> {
+  const flavour = useInstance.getState().config.serverFlavour;
+  const pleroma = flavour === 'pleroma' || flavour === 'akkoma';
+  const listed = pleroma ? null : await listedScopes(client).catch(() => null);
+  return chooseOAuthScopes({ flavour, listedScopes: listed });
 }
 
 export function forgetApp(): void {
@@ -37,23 +54,27 @@ export function forgetApp(): void {
 
 const pending = new Map<string, Promise<AppCredentials>>();
 
-/** The stored app for this origin, registering one (once, even when asked twice at a time). */
+/**
+ * The stored app for this origin, registering one (once, even when asked twice at a time). An app
+ * registered with other scopes than this server accepts (one from before the server was known)
+ * is replaced.
+ */
 export function ensureApp(client: ApiClient, origin = currentOrigin()): Promise<AppCredentials> {
-  const known = storedApp(origin);
-  if (known) return Promise.resolve(known);
   let registering = pending.get(origin);
   if (!registering) {
-    registering = registerApp(client, {
-      clientName: OAUTH_CLIENT_NAME,
-      redirectUris: oauthRedirectUri(origin),
-      scopes: OAUTH_SCOPES,
-    })
-      .then((app) => {
-        const credentials = { clientId: app.clientId, clientSecret: app.clientSecret };
-        writeStored(OAUTH_APP_STORAGE_KEY, { ...credentials, origin } satisfies StoredApp);
-        return credentials;
-      })
-      .finally(() => pending.delete(origin));
+    registering = (async () => {
+      const scopes = await wantedScopes(client);
+      const known = storedApp(origin);
+      if (known && sameScopes(known.scopes, scopes)) return known;
+      const app = await registerApp(client, {
+        clientName: OAUTH_CLIENT_NAME,
+        redirectUris: oauthRedirectUri(origin),
+        scopes,
+      });
+      const credentials = { clientId: app.clientId, clientSecret: app.clientSecret, scopes };
+      writeStored(OAUTH_APP_STORAGE_KEY, { ...credentials, origin } satisfies StoredApp);
+      return credentials;
+    })().finally(() => pending.delete(origin));
     pending.set(origin, registering);
   }
   return registering;
@@ -69,7 +90,7 @@ export async function storedAppStillValid(
   app: AppCredentials,
 ): Promise<boolean> {
   try {
-    await clientCredentials(client, { app });
+    await clientCredentials(client, { app, scope: app.scopes });
     return true;
   } catch (error) {
     if (error instanceof ApiError && error.kind === 'http') return false;

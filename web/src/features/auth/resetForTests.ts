@@ -1,5 +1,6 @@
 import { vi } from 'vitest';
 import { navigate } from '../../app/router/history.ts';
+import { DEFAULT_INSTANCE_CONFIG, useInstance } from '../../state/instance.ts';
 import { useModals } from '../../state/modals.ts';
 import { useNotices } from '../../state/notices.ts';
 import { usePreferences } from '../../state/preferences.ts';
@@ -19,5 +20,6 @@ export function resetForTests(path = '/login'): void {
   useNotices.getState().clear();
   useModals.setState({ confirms: [] });
   usePreferences.getState().resetPreferences();
+  useInstance.setState({ config: DEFAULT_INSTANCE_CONFIG, loaded: false });
   navigate(path, { replace: true });
 }

@@ -3,6 +3,7 @@ import { verifyCredentials } from '../../api/accounts.ts';
 import { api } from '../../app/apiClient.ts';
 import { getLocation } from '../../app/router/history.ts';
 import { useCustomEmoji } from '../../state/customEmoji.ts';
+import { useInstance } from '../../state/instance.ts';
 import { useModals } from '../../state/modals.ts';
 import { useNotices } from '../../state/notices.ts';
 import { pollersRunning } from '../../state/pollers.ts';
@@ -61,12 +62,28 @@ describe('restoreSession', () => {
       }),
     });
     localStorage.setItem(LAST_LOGIN_NAME_STORAGE_KEY, JSON.stringify('alice'));
+    useInstance.setState({ loaded: true });
+    useInstance.getState().update({ serverFlavour: 'pleroma' });
     await signedInAs('tok-1');
     expect(useSession.getState().user?.id).toBe('7');
     expect(useSession.getState().lastLoginName).toBe('alice');
     expect(pollersRunning()).toBe(true);
     await vi.waitFor(() => expect(useUnseen.getState().notifications).toBe(1));
     await vi.waitFor(() => expect(useCustomEmoji.getState().emojis[0]?.shortcode).toBe('blob'));
+  });
+
+  it('on a server that is not Pleroma, loads custom emoji from the Mastodon list', async () => {
+    const server = stubServer({
+      'GET /api/v1/custom_emojis': () => ({
+        status: 200,
+        body: [{ shortcode: 'gull', url: '/emoji/gull.png', static_url: '/emoji/gull.png' }],
+      }),
+    });
+    useInstance.setState({ loaded: true });
+    useInstance.getState().update({ serverFlavour: 'mastodon' });
+    await signedInAs('tok-1');
+    await vi.waitFor(() => expect(useCustomEmoji.getState().emojis[0]?.shortcode).toBe('gull'));
+    expect(server.callsTo('GET', '/api/pleroma/emoji.json')).toEqual([]);
   });
 
   it('signs out with a notice and forgets the token when the server refuses it', async () => {

@@ -1,8 +1,9 @@
 import { ApiError } from '../../api/client.ts';
-import { pleromaEmoji } from '../../api/instance.ts';
+import { customEmoji, pleromaEmoji } from '../../api/instance.ts';
 import type { Account } from '../../api/types.ts';
 import { api, onUnauthorized } from '../../app/apiClient.ts';
 import { useCustomEmoji } from '../../state/customEmoji.ts';
+import { useInstance } from '../../state/instance.ts';
 import { useNotices } from '../../state/notices.ts';
 import { intervalPoller, registerPoller, startAll, stopAll } from '../../state/pollers.ts';
 import { useRelations } from '../../state/relations.ts';
@@ -43,17 +44,45 @@ async function pollNotifications(): Promise<void> {
   }
 }
 
-/** Spec part 1, §8: failing to load emoji is only logged. */
+/** How long sign-in waits for start-up to say what kind of server this is. */
+const SERVER_KNOWN_WAIT_MS = 5000;
+
+function serverKnown(): Promise<void> {
+  if (useInstance.getState().loaded) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      unsubscribe();
+      resolve();
+    };
+    const timer = setTimeout(done, SERVER_KNOWN_WAIT_MS);
+    const unsubscribe = useInstance.subscribe((state) => {
+      if (state.loaded) done();
+    });
+  });
+}
+
+/**
+ * Spec part 1, §8: failing to load emoji is only logged. Pleroma's emoji.json (with its packs'
+ * tags) on Pleroma and Akkoma; elsewhere Mastodon's list, which needs no Pleroma endpoint.
+ */
 async function loadCustomEmoji(): Promise<void> {
   try {
-    const entries = await pleromaEmoji(api);
-    useCustomEmoji.getState().setEmojis(
-      entries.map((entry) => ({
-        shortcode: entry.shortcode,
-        url: entry.imageUrl,
-        tags: entry.tags,
-      })),
-    );
+    await serverKnown();
+    const flavour = useInstance.getState().config.serverFlavour;
+    const entries =
+      flavour === 'pleroma' || flavour === 'akkoma'
+        ? (await pleromaEmoji(api)).map((entry) => ({
+            shortcode: entry.shortcode,
+            url: entry.imageUrl,
+            tags: entry.tags,
+          }))
+        : (await customEmoji(api)).map((entry) => ({
+            shortcode: entry.shortcode,
+            url: entry.url,
+            tags: entry.tags,
+          }));
+    useCustomEmoji.getState().setEmojis(entries);
   } catch (error) {
     console.warn('custom emoji could not be loaded', error);
   }

@@ -121,7 +121,7 @@ export function PostStatusForm({
     userDefault,
     minimalScopesMode: preferences.minimalScopesMode || config.minimalScopesMode,
   });
-  const pollsAvailable = !editing && config.features.includes('polls');
+  const pollsAvailable = !editing && config.pollsAvailable;
   const showSubject =
     preferences.alwaysShowSubjectInput || subjectOpen || fields.spoilerText !== '';
 

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent 
 import { t } from '../../i18n/index.ts';
 import { hasReacted, QUICK_REACTIONS } from '../../lib/reactions.ts';
 import { useEntities } from '../../state/entities.ts';
+import { useInstance } from '../../state/instance.ts';
 import { useSession } from '../../state/session.ts';
 import styles from './ReactButton.module.css';
 import { reactionTarget, toggleReaction } from './reactionActions.ts';
@@ -17,6 +18,7 @@ const ReactionPicker = lazy(() => import('./ReactionPicker.tsx'));
  */
 export function ReactButton({ statusId }: { statusId: string }) {
   const signedIn = useSession((state) => state.status === 'signedIn');
+  const available = useInstance((state) => state.config.reactionsApi !== 'none');
   const menuId = useId();
   const [menu, setMenu] = useState(false);
   const [picker, setPicker] = useState(false);
@@ -37,7 +39,7 @@ export function ReactButton({ statusId }: { statusId: string }) {
     return () => document.removeEventListener('mousedown', onPointer);
   }, [menu]);
 
-  if (!signedIn) return null;
+  if (!signedIn || !available) return null;
 
   const closeMenu = () => {
     setMenu(false);

@@ -5,6 +5,7 @@ import { safeMediaUrl } from '../../lib/gallery.ts';
 import { REACTIONS_SHOWN, visibleReactions } from '../../lib/reactions.ts';
 import { useStatus } from '../../state/entities.ts';
 import { usePreferences } from '../../state/preferences.ts';
+import { useInstance } from '../../state/instance.ts';
 import { useSession } from '../../state/session.ts';
 import { useReactionErrors } from './reactionErrors.ts';
 import styles from './ReactionsBar.module.css';
@@ -115,8 +116,9 @@ export function ReactionsBar({ statusId, focused = false }: ReactionsBarProps) {
   const onTimeline = usePreferences((state) => state.emojiReactionsOnTimeline);
   const error = useReactionErrors((state) => state.errors[id]);
   const [expanded, setExpanded] = useState(false);
+  const available = useInstance((state) => state.config.reactionsApi !== 'none');
 
-  const showReactions = (onTimeline || focused) && !!reactions && reactions.length > 0;
+  const showReactions = available && (onTimeline || focused) && !!reactions && reactions.length > 0;
   if (!showReactions && !error) return null;
   const { shown, hidden } = visibleReactions(reactions ?? [], expanded);
 

@@ -2,6 +2,7 @@ import * as reactionsApi from '../../api/reactions.ts';
 import { api } from '../../app/apiClient.ts';
 import { hasReacted, toggleOwnReaction } from '../../lib/reactions.ts';
 import { useEntities } from '../../state/entities.ts';
+import { useInstance } from '../../state/instance.ts';
 import { useSession } from '../../state/session.ts';
 import { useReactionErrors } from './reactionErrors.ts';
 
@@ -35,10 +36,11 @@ export async function toggleReaction(
     emojiReactions: toggleOwnReaction(status.emojiReactions, name, me.id, url),
   });
   useReactionErrors.getState().dismiss(id);
+  const via = useInstance.getState().config.reactionsApi === 'alias' ? 'alias' : 'pleroma';
   try {
     const answer = removing
-      ? await reactionsApi.unreact(api, id, name)
-      : await reactionsApi.react(api, id, name);
+      ? await reactionsApi.unreact(api, id, name, via)
+      : await reactionsApi.react(api, id, name, via);
     useEntities.getState().ingestStatuses([answer]);
   } catch (error) {
     // Undo only this toggle: other changes made meanwhile stay.

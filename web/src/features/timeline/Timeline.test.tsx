@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { parseStatus } from '../../api/schemas/index.ts';
 import { NEW_BUTTON_CLICK_BLOCK_MS } from '../../lib/timelineQueue.ts';
 import { useEntities } from '../../state/entities.ts';
+import { useNotices } from '../../state/notices.ts';
 import { useSession } from '../../state/session.ts';
 import { clearTimelines, getTimeline, receiveStatus } from '../../state/timelines.ts';
 import { Timeline } from './Timeline.tsx';
@@ -70,6 +71,26 @@ async function renderPublic() {
 }
 
 describe('Timeline', () => {
+  it('a server that needs a token for it invites an anonymous visitor to sign in, quietly', async () => {
+    useNotices.getState().clear();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ error: 'This method requires an authenticated user' }), {
+            status: 401,
+            headers: { 'content-type': 'application/json' },
+          }),
+      ),
+    );
+    render(<Timeline kind="public" title="Public timeline" />);
+    expect(await screen.findByText(/shows its timelines to signed-in users only/)).toBeTruthy();
+    const link = screen.getByRole('link', { name: 'Sign in to see what people are posting' });
+    expect(link.getAttribute('href')).toBe('/login');
+    expect(screen.queryByRole('button', { name: /Try again/ })).toBeNull();
+    expect(useNotices.getState().notices).toEqual([]);
+  });
+
   it('shows the first page with the switcher heading and the load-older button', async () => {
     await renderPublic();
     expect(screen.getByRole('heading', { name: 'Public timeline' })).toBeTruthy();

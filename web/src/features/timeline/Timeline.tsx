@@ -8,7 +8,9 @@ import {
   SCROLL_THROTTLE_MS,
   shouldAutoShow,
 } from '../../lib/timelineQueue.ts';
+import { Link } from '../../app/router/Link.tsx';
 import { useEntities } from '../../state/entities.ts';
+import { useInstance } from '../../state/instance.ts';
 import { usePreferences } from '../../state/preferences.ts';
 import { useSession } from '../../state/session.ts';
 import {
@@ -17,6 +19,7 @@ import {
   loadPinned,
   setPaused,
   showNewStatuses,
+  SIGN_IN_REQUIRED,
   timelineKey,
   useTimeline,
   type TimelineKind,
@@ -214,11 +217,32 @@ const TimelineItem = memo(function TimelineItem({
   return present ? <StatusCard statusId={statusId} context={context} /> : null;
 });
 
+/** A server that shows this timeline to signed-in users only: an invitation, not an error. */
+function SignInInvitation() {
+  const registrationOpen = useInstance((state) => state.config.registrationOpen);
+  return (
+    <div className={styles.invitation}>
+      <p className={styles.message}>{t('timeline.sign_in_required')}</p>
+      <p className={styles.message}>
+        <Link to="/login">{t('timeline.sign_in_to_see')}</Link>
+        {registrationOpen && (
+          <>
+            {' '}
+            <Link to="/registration">{t('login.register')}</Link>
+          </>
+        )}
+      </p>
+    </div>
+  );
+}
+
 function TimelineFooter({ spec, empty }: { spec: TimelineSpec; empty: boolean }) {
   const { loading, bottomedOut, error, loaded } = useTimeline(spec);
   let content;
   if (loading || (!loaded && !error)) {
     content = <Spinner />;
+  } else if (error === SIGN_IN_REQUIRED) {
+    content = <SignInInvitation />;
   } else if (error) {
     content = (
       <Button onClick={() => void loadOlder(api, spec, { force: true })}>

@@ -48,6 +48,9 @@ function streamedStatusId(event: StreamingEvent): string | null {
   return null;
 }
 
+/** When each timeline was last polled, across its pollers. */
+const lastPolledAt = new Map<string, number>();
+
 /**
  * Brings a shown timeline its new statuses: from the stream while the socket is joined, else by
  * polling every 10 s (a poller in the registry: sign-out stops it; anonymous visitors, who have no
@@ -68,7 +71,19 @@ export function useTimelineUpdates(spec: TimelineSpec): boolean {
         if (id) receiveStatus(spec, id);
       });
     }
-    const poller = intervalPoller(TIMELINE_POLL_MS, () => loadNewer(api, spec));
+    // A poller started again (the socket came and went) waits out the rest of the period, so a
+    // timeline is polled at most once per period however often streaming flips.
+    const poller = intervalPoller(
+      TIMELINE_POLL_MS,
+      () => {
+        lastPolledAt.set(key, Date.now());
+        return loadNewer(api, spec);
+      },
+      {
+        firstDelayMs: () =>
+          Math.max(0, (lastPolledAt.get(key) ?? -Infinity) + TIMELINE_POLL_MS - Date.now()),
+      },
+    );
     const unregister = registerPoller(`timeline:${key}`, poller);
     if (!pollersRunning()) poller.start();
     return () => {

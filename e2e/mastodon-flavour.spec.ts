@@ -1,0 +1,238 @@
+import { test as base, expect, type Page, type Request } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './axe.ts';
+import { DEMO_PASSWORD } from './demo.ts';
+import { startInstance, type RunningInstance } from './instance.ts';
+import { persistSession, unique } from './session.ts';
+
+/**
+ * Journeys against the local instance playing a plain Mastodon-API server (`--flavour mastodon`):
+ * no password grant, no admin scope, no streaming, public timelines behind a token, none of
+ * Pleroma's files. The client must sign in through the server's authorize page, invite anonymous
+ * visitors to sign in, offer what the server has and hide what it lacks, and degrade quietly.
+ */
+
+/** Set by the worker fixture below: the helpers talk to it directly. */
+let instance: RunningInstance;
+
+const test = base.extend<object, { mastodonInstance: RunningInstance }>({
+  mastodonInstance: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixture's dependencies from this pattern
+    async ({}, use) => {
+      instance = await startInstance(['--flavour', 'mastodon']);
+      await use(instance);
+      await instance.stop();
+    },
+    { scope: 'worker', timeout: 90_000 },
+  ],
+  baseURL: async ({ mastodonInstance }, use) => use(mastodonInstance.url),
+});
+
+test.describe.configure({ mode: 'serial' });
+
+const STANDARD_SCOPES = 'read write follow push';
+
+/** A token through the authorization-code flow, the only one this server offers. */
+async function codeToken(username: string): Promise<string> {
+  const url = instance.url;
+  const redirectUri = `${url}oauth-callback`;
+  const app = (await (
+    await fetch(`${url}api/v1/apps`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        client_name: 'starling-e2e',
+        redirect_uris: redirectUri,
+        scopes: STANDARD_SCOPES,
+      }),
+    })
+  ).json()) as { client_id: string; client_secret: string };
+  const authorized = await fetch(`${url}oauth/authorize`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      client_id: app.client_id,
+      redirect_uri: redirectUri,
+      response_type: 'code',
+      scope: STANDARD_SCOPES,
+      username,
+      password: DEMO_PASSWORD,
+    }),
+  });
+  const code = new URL(authorized.headers.get('location') ?? '', url).searchParams.get('code');
+  if (!code) throw new Error(`authorize refused ${username}: ${authorized.status}`);
+  const token = (await (
+    await fetch(`${url}oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: redirectUri,
+        client_id: app.client_id,
+        client_secret: app.client_secret,
+      }),
+    })
+  ).json()) as { access_token?: string };
+  if (!token.access_token) throw new Error(`no token for ${username}`);
+  return token.access_token;
+}
+
+async function post(token: string, body: object): Promise<{ id: string }> {
+  const response = await fetch(`${instance.url}api/v1/statuses`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`posting failed: ${response.status} ${await response.text()}`);
+  return (await response.json()) as { id: string };
+}
+
+/** Requests a server that is not Pleroma does not have, and must not be asked for. */
+const isPleromaOnly = (request: Request) => {
+  const { pathname } = new URL(request.url());
+  return (
+    pathname.startsWith('/api/pleroma/') ||
+    pathname.startsWith('/api/v1/pleroma/') ||
+    /^\/static\/.*\.json$/.test(pathname) ||
+    pathname === '/instance/panel.html'
+  );
+};
+
+function watchRequests(page: Page) {
+  const pleromaOnly: string[] = [];
+  page.on('request', (request) => {
+    if (isPleromaOnly(request)) pleromaOnly.push(new URL(request.url()).pathname);
+  });
+  return pleromaOnly;
+}
+
+const noticesRegion = (page: Page) => page.getByRole('region', { name: 'Notices' });
+const cardWith = (page: Page, text: string) => page.getByRole('article').filter({ hasText: text });
+const sidebarForm = (page: Page) =>
+  page
+    .getByRole('complementary', { name: 'Sidebar' })
+    .getByRole('form', { name: 'Post new status' });
+
+test("signs in through the server's own authorize page and comes back signed in", async ({
+  page,
+}) => {
+  const pleromaOnly = watchRequests(page);
+  await page.goto('/login');
+  const form = page.getByRole('form', { name: 'Log in' }).filter({ visible: true }).first();
+  await form.getByLabel('Username').fill('alice');
+  await form.getByLabel('Password').fill(DEMO_PASSWORD);
+  await form.getByRole('button', { name: 'Log in' }).click();
+
+  // The password grant is refused: the server's authorize page takes over, asking no admin scope.
+  await expect(page).toHaveURL(/\/oauth\/authorize\?/);
+  expect(new URL(page.url()).searchParams.get('scope')).toBe(STANDARD_SCOPES);
+  await page.getByLabel('Username or e-mail').fill('alice');
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Authorize' }).click();
+
+  await expect(page).toHaveURL(/\/main\/friends$/);
+  await expect(page.getByRole('article').first()).toBeVisible();
+  await expect(noticesRegion(page)).toHaveCount(0);
+  expect(pleromaOnly).toEqual([]);
+  await expectNoSeriousA11yViolations(page, 'home timeline after signing in on a Mastodon server');
+});
+
+test('an anonymous visitor is invited to sign in, with no error page or notice', async ({
+  page,
+}) => {
+  const pleromaOnly = watchRequests(page);
+  await page.goto('/main/all');
+  await expect(
+    page.getByText('This server shows its timelines to signed-in users only.'),
+  ).toBeVisible();
+  const invitation = page.getByRole('link', { name: 'Sign in to see what people are posting' });
+  await expect(invitation).toBeVisible();
+  await expect(page.getByRole('button', { name: /Try again/ })).toHaveCount(0);
+  await expect(noticesRegion(page)).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page, 'sign-in invitation on a public timeline');
+  await invitation.click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(pleromaOnly).toEqual([]);
+});
+
+test('polls, editing and direct messages work; reactions are hidden', async ({ page }) => {
+  const alice = await codeToken('alice');
+  const bob = await codeToken('bob');
+  const secret = unique('Psst, just for alice');
+  await post(bob, { status: `@alice ${secret}`, visibility: 'direct' });
+  await persistSession(page, alice);
+  const pleromaOnly = watchRequests(page);
+  await page.goto('/main/friends');
+
+  // A poll from the composer.
+  const form = sidebarForm(page);
+  const question = unique('Tide or moon?');
+  await form.getByRole('textbox', { name: "What's on your mind?" }).fill(question);
+  await form.getByRole('button', { name: 'Add a poll' }).click();
+  await form.getByRole('textbox', { name: 'Option 1' }).fill('Tide');
+  await form.getByRole('textbox', { name: 'Option 2' }).fill('Moon');
+  await form.getByRole('button', { name: 'Post', exact: true }).click();
+  const polled = cardWith(page, question);
+  await expect(polled.getByRole('region', { name: 'Poll' })).toContainText('Moon');
+
+  // Editing, though the server advertises no 'editing' feature.
+  const first = unique('Low tied today');
+  await form.getByRole('textbox', { name: "What's on your mind?" }).fill(first);
+  await form.getByRole('button', { name: 'Post', exact: true }).click();
+  const card = cardWith(page, first);
+  await card.getByRole('button', { name: 'More actions' }).click();
+  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit' });
+  const fixed = first.replace('tied', 'tide');
+  await dialog.getByRole('textbox', { name: 'Your post' }).fill(fixed);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(cardWith(page, fixed)).toBeVisible();
+
+  // No reactions on a server without them.
+  await expect(cardWith(page, fixed).getByRole('button', { name: 'React' })).toHaveCount(0);
+
+  // Direct messages come from the conversations list.
+  await page.goto('/users/alice/dms');
+  await expect(cardWith(page, secret)).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'direct messages on a Mastodon server');
+  await expect(noticesRegion(page)).toHaveCount(0);
+  expect(pleromaOnly).toEqual([]);
+});
+
+test('without streaming: a few quiet socket attempts, then polling, and no notice storm', async ({
+  page,
+}) => {
+  const alice = await codeToken('alice');
+  await persistSession(page, alice);
+  let sockets = 0;
+  let polls = 0;
+  page.on('websocket', () => (sockets += 1));
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === '/api/v1/timelines/home' && url.searchParams.has('since_id')) polls += 1;
+  });
+  await page.clock.install();
+  await page.goto('/main/friends');
+  await expect(page.getByRole('article').first()).toBeVisible();
+
+  // A minute of an idle tab, on the page's clock; real time lets each refused socket report back.
+  let noticesSeen = 0;
+  for (let second = 0; second < 60; second += 1) {
+    await page.clock.runFor(1000);
+    await page.waitForTimeout(40);
+    noticesSeen = Math.max(noticesSeen, await noticesRegion(page).getByRole('listitem').count());
+  }
+  expect(sockets).toBeGreaterThanOrEqual(1);
+  expect(sockets).toBeLessThanOrEqual(4);
+  expect(noticesSeen).toBe(0);
+  expect(polls).toBeLessThanOrEqual(7);
+
+  // Settled: another minute opens no socket at all.
+  const settledAt = sockets;
+  for (let second = 0; second < 60; second += 5) {
+    await page.clock.runFor(5000);
+    await page.waitForTimeout(20);
+  }
+  expect(sockets).toBe(settledAt);
+});

@@ -11,6 +11,7 @@ import { ThirdColumn } from './layout/ThirdColumn.tsx';
 import { useLayout } from './layout/useLayout.ts';
 import { useSignedIn } from './layout/useSessionFlags.ts';
 import styles from './Layout.module.css';
+import { KeyboardShortcuts } from './keyboard/KeyboardShortcuts.tsx';
 import { ModalHost } from './modals/ModalHost.tsx';
 
 export const MAIN_CONTENT_ID = 'main-content';
@@ -75,9 +76,11 @@ export function Layout({ children }: { children: ReactNode }) {
         {t('shell.skip_to_content')}
       </a>
       {layout === 'mobile' ? <MobileBar /> : <DesktopBar />}
-      <div className={styles.columns}>{columns.map(renderColumn)}</div>
+      {/* Fixed in place, but early in the tab order: right after the top bar. */}
       <FloatingPostButton />
+      <div className={styles.columns}>{columns.map(renderColumn)}</div>
       <ModalHost />
+      <KeyboardShortcuts />
     </div>
   );
 }

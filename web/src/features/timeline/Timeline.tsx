@@ -168,7 +168,9 @@ export function Timeline({ kind, tag, listId, userId, title, profileUserId }: Ti
   }, [timeline.loaded, timeline.loading, count]);
 
   const renderItem = useCallback(
-    (id: string) => <TimelineItem statusId={id} context={context} />,
+    (id: string, index: number, setSize: number) => (
+      <TimelineItem statusId={id} context={context} index={index} setSize={setSize} />
+    ),
     [context],
   );
 
@@ -195,6 +197,7 @@ export function Timeline({ kind, tag, listId, userId, title, profileUserId }: Ti
         renderItem={renderItem}
         initialCount={FIRST_SCREENFUL_STATUSES}
         busy={timeline.loading}
+        setSize={timeline.bottomedOut ? shownIds.length : -1}
         aria-labelledby={headingId}
       />
       <TimelineFooter spec={spec} empty={shownIds.length === 0 && pinnedIds.length === 0} />
@@ -206,12 +209,17 @@ export function Timeline({ kind, tag, listId, userId, title, profileUserId }: Ti
 const TimelineItem = memo(function TimelineItem({
   statusId,
   context,
+  index,
+  setSize,
 }: {
   statusId: string;
   context: StatusCardContext;
+  index?: number;
+  setSize?: number;
 }) {
   const present = useEntities((state) => state.statuses[statusId]?.deleted === false);
-  return present ? <StatusCard statusId={statusId} context={context} /> : null;
+  const position = index === undefined ? undefined : { index, size: setSize ?? -1 };
+  return present ? <StatusCard statusId={statusId} context={context} position={position} /> : null;
 });
 
 function TimelineFooter({ spec, empty }: { spec: TimelineSpec; empty: boolean }) {

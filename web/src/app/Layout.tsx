@@ -12,6 +12,7 @@ import { useLayout } from './layout/useLayout.ts';
 import { useSignedIn } from './layout/useSessionFlags.ts';
 import styles from './Layout.module.css';
 import { KeyboardShortcuts } from './keyboard/KeyboardShortcuts.tsx';
+import { LiveRegion } from './LiveRegion.tsx';
 import { ModalHost } from './modals/ModalHost.tsx';
 
 export const MAIN_CONTENT_ID = 'main-content';
@@ -81,6 +82,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <div className={styles.columns}>{columns.map(renderColumn)}</div>
       <ModalHost />
       <KeyboardShortcuts />
+      <LiveRegion />
     </div>
   );
 }

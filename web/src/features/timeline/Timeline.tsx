@@ -8,6 +8,7 @@ import {
   SCROLL_THROTTLE_MS,
   shouldAutoShow,
 } from '../../lib/timelineQueue.ts';
+import { announce } from '../../state/announcer.ts';
 import { useEntities } from '../../state/entities.ts';
 import { usePreferences } from '../../state/preferences.ts';
 import { useSession } from '../../state/session.ts';
@@ -122,9 +123,20 @@ export function Timeline({ kind, tag, listId, userId, title, profileUserId }: Ti
       unfocused: document.hidden,
       pauseOnUnfocused,
     });
-    if (auto) void showNewStatuses(api, spec);
-    else setPaused(spec, true);
+    if (auto) {
+      announce(t('a11y.new_posts_shown', timeline.newStatusCount));
+      void showNewStatuses(api, spec);
+    } else {
+      setPaused(spec, true);
+    }
   }, [streaming, timeline.newStatusCount, spec, pauseOnUnfocused]);
+
+  // Posts waiting behind 'Show new' are announced too (politely, once per new count).
+  useEffect(() => {
+    if (timeline.newStatusCount === 0) return;
+    if (streaming && !getTimeline(spec).paused) return;
+    announce(t('a11y.new_posts_waiting', timeline.newStatusCount));
+  }, [streaming, timeline.newStatusCount, spec]);
 
   // The '.' key shows new statuses, unless the reader is typing.
   useEffect(() => {

@@ -11,6 +11,8 @@ import { ThirdColumn } from './layout/ThirdColumn.tsx';
 import { useLayout } from './layout/useLayout.ts';
 import { useSignedIn } from './layout/useSessionFlags.ts';
 import styles from './Layout.module.css';
+import { KeyboardShortcuts } from './keyboard/KeyboardShortcuts.tsx';
+import { LiveRegion } from './LiveRegion.tsx';
 import { ModalHost } from './modals/ModalHost.tsx';
 import { Notices } from './modals/Notices.tsx';
 
@@ -77,9 +79,12 @@ export function Layout({ children }: { children: ReactNode }) {
       </a>
       {layout === 'mobile' ? <MobileBar /> : <DesktopBar />}
       <Notices />
-      <div className={styles.columns}>{columns.map(renderColumn)}</div>
+      {/* Fixed in place, but early in the tab order: right after the top bar. */}
       <FloatingPostButton />
+      <div className={styles.columns}>{columns.map(renderColumn)}</div>
       <ModalHost />
+      <KeyboardShortcuts />
+      <LiveRegion />
     </div>
   );
 }

@@ -6,9 +6,9 @@ import styles from './Screen.module.css';
 export function NotFound() {
   return (
     <section className={styles.screen} aria-labelledby="not-found-title">
-      <h2 id="not-found-title" className={styles.title}>
+      <h1 id="not-found-title" className={styles.title}>
         {t('not_found.title')}
-      </h2>
+      </h1>
       <p className={styles.body}>{t('not_found.text')}</p>
       <p className={styles.body}>
         <Link to="/">{t('not_found.home')}</Link>

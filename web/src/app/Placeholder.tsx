@@ -47,9 +47,9 @@ export function placeholderHeading(match: RouteMatch): string {
 export function Placeholder({ match }: { match: RouteMatch }) {
   return (
     <section className={styles.screen} aria-labelledby="placeholder-title">
-      <h2 id="placeholder-title" className={styles.title}>
+      <h1 id="placeholder-title" className={styles.title}>
         {placeholderHeading(match)}
-      </h2>
+      </h1>
       <p className={styles.body}>{t('placeholder.later')}</p>
     </section>
   );

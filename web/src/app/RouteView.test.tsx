@@ -51,4 +51,14 @@ describe('RouteView', () => {
     ).toBeTruthy();
     expect(document.title).toBe('(3) Search | Starling');
   });
+
+  it('moves focus to the new screen heading after a navigation', async () => {
+    go('/definitely/not/a/route');
+    render(<RouteView />);
+    await screen.findByRole('heading', { name: 'Page not found' });
+    go('/search?query=keys');
+    const heading = await screen.findByRole('heading', { name: 'Search — search for “keys”' });
+    expect(heading.tagName).toBe('H1');
+    expect(document.activeElement).toBe(heading);
+  });
 });

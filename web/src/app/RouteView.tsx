@@ -28,6 +28,28 @@ function ScrollOnArrival({ location, noScroll }: { location: AppLocation; noScro
   return null;
 }
 
+/** The path of the last screen that arrived; null before the first one (the page load). */
+let arrivedPath: string | null = null;
+
+/**
+ * After a navigation to another screen (never on the page load), focus moves to the new screen's
+ * heading, so a screen reader starts reading there instead of at the top of the page.
+ */
+function FocusOnArrival({ pathname }: { pathname: string }) {
+  useEffect(() => {
+    const previous = arrivedPath;
+    arrivedPath = pathname;
+    if (previous === null || previous === pathname) return;
+    if (document.querySelector('[aria-modal="true"]')) return;
+    const heading =
+      document.querySelector<HTMLElement>('main h1') ?? document.querySelector<HTMLElement>('h1');
+    if (!heading) return;
+    if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
+    heading.focus({ preventScroll: true });
+  }, [pathname]);
+  return null;
+}
+
 function useGuardContext(): GuardContext {
   const session = useSession((state) => state.status);
   const instanceLoaded = useInstance((state) => state.loaded);
@@ -69,6 +91,7 @@ export function RouteView() {
     <Suspense fallback={<Waiting />}>
       {Screen && showsScreen ? <Screen match={match} /> : <NotFoundScreen />}
       <ScrollOnArrival key={location.key} location={location} noScroll={!!match?.route.noScroll} />
+      <FocusOnArrival pathname={location.pathname} />
     </Suspense>
   );
 }

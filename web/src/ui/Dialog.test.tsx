@@ -78,4 +78,41 @@ describe('Dialog', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.activeElement).toBe(opener);
   });
+
+  it('gives the first focus to the first field, not to Close', () => {
+    render(<Harness />);
+    fireEvent.click(screen.getByRole('button', { name: 'Open' }));
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Name' }));
+  });
+
+  it('makes the page behind it inert while it is open, and only then', () => {
+    const { container } = render(<Harness />);
+    const page =
+      container.parentElement === document.body ? container : document.body.firstElementChild;
+    fireEvent.click(screen.getByRole('button', { name: 'Open' }));
+    const dialog = screen.getByRole('dialog', { name: 'Example' });
+    expect((page as HTMLElement).inert).toBe(true);
+    expect(dialog.closest<HTMLElement>('[data-dialog-inert]')).toBeNull();
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    expect((page as HTMLElement).inert).toBe(false);
+  });
+
+  it('focuses content that loads after it opened, unless the user moved on', async () => {
+    function Late() {
+      const [shown, setShown] = useState(false);
+      return shown ? (
+        <input aria-label="Late field" />
+      ) : (
+        <span ref={() => void setTimeout(() => setShown(true), 0)}>loading</span>
+      );
+    }
+    render(
+      <Dialog title="Later" onClose={() => {}}>
+        <Late />
+      </Dialog>,
+    );
+    expect(document.activeElement).toBe(screen.getByRole('dialog', { name: 'Later' }));
+    const field = await screen.findByRole('textbox', { name: 'Late field' });
+    expect(document.activeElement).toBe(field);
+  });
 });

@@ -35,9 +35,43 @@ export interface DialogProps {
   onTouchEnd?: (event: TouchEvent<HTMLDivElement>) => void;
 }
 
+/** The open dialogs' backdrops, the newest last: everything but the newest is inert. */
+const openDialogs: HTMLElement[] = [];
+
+/** Makes the page behind the newest dialog inert (or none of it, once no dialog is open). */
+function applyInert(): void {
+  const top = openDialogs[openDialogs.length - 1];
+  for (const child of Array.from(document.body.children)) {
+    if (!(child instanceof HTMLElement)) continue;
+    const behind = top !== undefined && !child.contains(top);
+    if (behind) {
+      child.inert = true;
+      child.dataset.dialogInert = '';
+    } else if (child.dataset.dialogInert !== undefined) {
+      child.inert = false;
+      delete child.dataset.dialogInert;
+    }
+  }
+}
+
+/**
+ * Where focus goes when a dialog opens: a field inside that already took it (autoFocus), the
+ * marked element, else the first control of the body, so Close and Minimize come after the
+ * fields. Null while the body has nothing yet (lazily loaded content).
+ */
+function initialTarget(panel: HTMLElement, body: HTMLElement | null): HTMLElement | null {
+  const active = document.activeElement;
+  if (active instanceof HTMLElement && active !== panel && panel.contains(active)) return active;
+  return (
+    panel.querySelector<HTMLElement>('[data-autofocus]') ??
+    (body ? (tabbableElements(body)[0] ?? null) : null)
+  );
+}
+
 /**
  * A modal dialog: focus moves in when it opens, Tab and Shift+Tab cycle inside it, Escape closes
- * it, and focus returns to the element that had it before once the dialog goes away.
+ * it, and focus returns to the element that had it before once the dialog goes away. While it is
+ * open the page behind it is inert.
  * Mount it to open it; unmount it to close it.
  */
 export function Dialog({
@@ -57,6 +91,7 @@ export function Dialog({
 }: DialogProps) {
   const titleId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
+  const bodyRef = useRef<HTMLDivElement>(null);
   // Read during the first render: by the time effects run, an autoFocus field inside has the focus.
   const [previous] = useState(() =>
     document.activeElement instanceof HTMLElement ? document.activeElement : null,
@@ -65,15 +100,37 @@ export function Dialog({
   // In the commit that shows the dialog, so no keystroke lands on the element behind it.
   useLayoutEffect(() => {
     const panel = panelRef.current;
-    if (panel) {
-      const target =
-        initialFocus?.current ??
-        panel.querySelector<HTMLElement>('[data-autofocus]') ??
-        tabbableElements(panel)[0] ??
-        panel;
-      target.focus();
+    const backdrop = panel?.parentElement;
+    let observer: MutationObserver | null = null;
+    if (panel && backdrop) {
+      openDialogs.push(backdrop);
+      applyInert();
+      const target = initialFocus?.current ?? initialTarget(panel, bodyRef.current);
+      (target ?? panel).focus();
+      // Content still loading: its first field takes the focus when it arrives, unless the
+      // user has moved it meanwhile.
+      if (!target && typeof MutationObserver !== 'undefined') {
+        observer = new MutationObserver(() => {
+          if (document.activeElement !== panel) {
+            observer?.disconnect();
+            return;
+          }
+          const arrived = initialTarget(panel, bodyRef.current);
+          if (arrived) {
+            observer?.disconnect();
+            arrived.focus();
+          }
+        });
+        observer.observe(panel, { childList: true, subtree: true });
+      }
     }
     return () => {
+      observer?.disconnect();
+      if (backdrop) {
+        const index = openDialogs.indexOf(backdrop);
+        if (index >= 0) openDialogs.splice(index, 1);
+        applyInert();
+      }
       if (previous?.isConnected) previous.focus();
     };
     // Focus moves once per opening; a new initialFocus ref during the same opening changes nothing.
@@ -141,7 +198,9 @@ export function Dialog({
             </button>
           )}
         </div>
-        <div className={styles.body}>{children}</div>
+        <div ref={bodyRef} className={styles.body}>
+          {children}
+        </div>
       </div>
     </div>
   );

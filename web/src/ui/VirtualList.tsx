@@ -47,7 +47,10 @@ export class HeightCache {
 export interface VirtualListProps {
   ids: readonly string[];
   heights: HeightCache;
-  renderItem: (id: string) => ReactNode;
+  /** `index` is 1-based; `setSize` is the feed's length, -1 while more can load. */
+  renderItem: (id: string, index: number, setSize: number) => ReactNode;
+  /** The feed's length for aria-setsize: -1 while it is not known (more can load). */
+  setSize?: number;
   /** Items mounted by the first render, before the window is measured (a quick first paint). */
   initialCount?: number;
   className?: string;
@@ -58,7 +61,9 @@ export interface VirtualListProps {
 
 interface RowProps {
   id: string;
-  renderItem: (id: string) => ReactNode;
+  index: number;
+  setSize: number;
+  renderItem: (id: string, index: number, setSize: number) => ReactNode;
   observe: (element: HTMLDivElement | null) => void;
 }
 
@@ -66,10 +71,10 @@ interface RowProps {
  * One mounted item, measured by the list's observer. Memoised: moving the window or adding a page
  * renders only the items that arrive, not every mounted one again (pass a stable renderItem).
  */
-const Row = memo(function Row({ id, renderItem, observe }: RowProps) {
+const Row = memo(function Row({ id, index, setSize, renderItem, observe }: RowProps) {
   return (
     <div ref={observe} data-item-id={id}>
-      {renderItem(id)}
+      {renderItem(id, index, setSize)}
     </div>
   );
 });
@@ -92,6 +97,7 @@ export function VirtualList({
   initialCount = 5,
   className,
   busy,
+  setSize = ids.length,
   'aria-labelledby': labelledBy,
 }: VirtualListProps) {
   const listRef = useRef<HTMLDivElement>(null);
@@ -208,8 +214,15 @@ export function VirtualList({
       aria-labelledby={labelledBy}
     >
       {before > 0 && <div style={{ height: before }} aria-hidden="true" />}
-      {ids.slice(start, end).map((id) => (
-        <Row key={id} id={id} renderItem={renderItem} observe={observe} />
+      {ids.slice(start, end).map((id, offset) => (
+        <Row
+          key={id}
+          id={id}
+          index={start + offset + 1}
+          setSize={setSize}
+          renderItem={renderItem}
+          observe={observe}
+        />
       ))}
       {after > 0 && <div style={{ height: after }} aria-hidden="true" />}
     </div>

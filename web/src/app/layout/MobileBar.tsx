@@ -60,7 +60,7 @@ export function MobileBar() {
             className={styles.iconButton}
             aria-label={
               unseen > 0
-                ? `${t('shell.notifications')} (${t('shell.unseen_count', unseen)})`
+                ? `${t('shell.notifications')} ${t('shell.unseen_count', unseen)}`
                 : t('shell.notifications')
             }
             aria-haspopup="dialog"
@@ -76,11 +76,7 @@ export function MobileBar() {
                 strokeLinejoin="round"
               />
             </svg>
-            {unseen > 0 && (
-              <span className={styles.badge} aria-hidden="true">
-                {unseen}
-              </span>
-            )}
+            {unseen > 0 && <span className={styles.badge}>{unseen}</span>}
           </button>
         )}
       </header>

@@ -5,6 +5,7 @@ import { UserPanel } from '../../features/auth/UserPanel.tsx';
 import { NavPanel } from '../../features/navigation/NavPanel.tsx';
 import { t } from '../../i18n/index.ts';
 import { useSession } from '../../state/session.ts';
+import { useLocation } from '../router/history.ts';
 import styles from './Sidebar.module.css';
 
 // Suggestions are for signed-in users only: their panel loads after sign-in.
@@ -29,11 +30,13 @@ function WhoToFollowSlot() {
  * visitor and instance (features: anonymous; who to follow: signed in with suggestions...).
  */
 export function Sidebar({ postFormElsewhere = false }: { postFormElsewhere?: boolean }) {
+  // The about screen shows the instance panel itself.
+  const onAbout = useLocation().pathname === '/about';
   return (
     <aside className={styles.sidebar} aria-label={t('shell.sidebar')}>
       <UserPanel withPostForm={!postFormElsewhere} />
       <NavPanel />
-      <InstancePanel />
+      {!onAbout && <InstancePanel />}
       <FeaturesPanel />
       <WhoToFollowSlot />
     </aside>

@@ -12,7 +12,7 @@ export function AboutScreen() {
   const policy = useInstance((state) => state.config.federationPolicy);
   return (
     <div className={styles.about}>
-      <h2 className={styles.title}>{t('nav.about')}</h2>
+      <h1 className={styles.title}>{t('nav.about')}</h1>
       <InstancePanel />
       <StaffPanel />
       <TermsOfServicePanel />

@@ -12,7 +12,8 @@ export function UserPanel({ withPostForm = true }: { withPostForm?: boolean }) {
   const status = useSession((state) => state.status);
   const user = useSession((state) => state.user);
   // A link can prefill the post form: ?message=...
-  const message = new URLSearchParams(useLocation().search).get('message') ?? undefined;
+  const location = useLocation();
+  const message = new URLSearchParams(location.search).get('message') ?? undefined;
 
   if (status === 'restoring') return <p aria-live="polite">{t('timeline.loading')}</p>;
   if (status === 'signedIn' && user) {
@@ -23,5 +24,7 @@ export function UserPanel({ withPostForm = true }: { withPostForm?: boolean }) {
       </div>
     );
   }
+  // The login screen has the form already; a second one would be a second, diverging sign-in.
+  if (location.pathname === '/login') return null;
   return <LoginForm />;
 }

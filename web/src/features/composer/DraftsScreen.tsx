@@ -45,9 +45,9 @@ export function DraftsScreen() {
 
   return (
     <section className={styles.screen} aria-labelledby="drafts-title">
-      <h2 id="drafts-title" className={styles.heading}>
+      <h1 id="drafts-title" className={styles.heading}>
         {t('drafts.title')}
-      </h2>
+      </h1>
       {drafts.length === 0 && <p className={styles.empty}>{t('drafts.empty')}</p>}
       <ul className={styles.list}>
         {drafts.map((draft) => (

@@ -283,9 +283,9 @@ function Conversation({ statusId }: { statusId: string }) {
   return (
     <section className={styles.conversation} aria-labelledby="conversation-title">
       <header className={styles.header}>
-        <h2 id="conversation-title" className={styles.title}>
+        <h1 id="conversation-title" className={styles.title}>
           {t('nav.conversation')}
-        </h2>
+        </h1>
         {focusedId && load.phase !== 'notFound' && (
           <div className={styles.toolbar}>
             <div role="group" aria-label={t('conversation.display')} className={styles.modes}>

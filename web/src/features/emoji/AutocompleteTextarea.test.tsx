@@ -71,7 +71,7 @@ function Harness({
 }
 
 function field(name = 'Post') {
-  return screen.getByRole('textbox', { name }) as HTMLTextAreaElement;
+  return screen.getByRole('combobox', { name }) as HTMLTextAreaElement;
 }
 
 /** Types the whole text at once, caret at its end (as after typing its last character). */

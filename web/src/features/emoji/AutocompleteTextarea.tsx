@@ -300,6 +300,8 @@ export function AutocompleteTextarea(props: AutocompleteTextareaProps) {
     onFocus: handleFocus,
     onBlur: handleBlur,
     onSelect: handleSelect,
+    // The combobox pattern: aria-expanded is only allowed with this role.
+    role: 'combobox',
     'aria-autocomplete': 'list' as const,
     'aria-expanded': open,
     'aria-controls': open ? listId : undefined,

@@ -3,6 +3,7 @@ import * as pollsApi from '../../api/polls.ts';
 import type { Poll } from '../../api/types.ts';
 import { api } from '../../app/apiClient.ts';
 import { t } from '../../i18n/index.ts';
+import { pollName } from '../../lib/accessibleNames.ts';
 import {
   isPollExpired,
   optionPercentages,
@@ -119,7 +120,13 @@ export function PollView({ statusId }: { statusId: string }) {
   if (!poll) return null;
   const mode = pollMode({ signedIn, voted: poll.voted, expired });
   return (
-    <section className={styles.poll} aria-label={t('polls.poll')}>
+    <section
+      className={styles.poll}
+      aria-label={pollName(
+        t('polls.poll'),
+        poll.options.map((option) => option.title),
+      )}
+    >
       {mode === 'vote' ? (
         <Suspense fallback={null}>
           <VoteForm statusId={ownerId} poll={poll} />

@@ -1,4 +1,5 @@
 import { t } from '../../i18n/index.ts';
+import { nameWithCount, shownCount } from '../../lib/accessibleNames.ts';
 import { useInstance } from '../../state/instance.ts';
 import { StatusIcon } from './icons.tsx';
 import styles from './StatusCard.module.css';
@@ -30,12 +31,21 @@ export function RemoteInteraction({
     icon: 'reply' | 'repeat' | 'star',
     labelKey: string,
     count: number | undefined,
-  ) => (
-    <a key={key} className={styles.action} href={href} aria-label={t(labelKey)} title={t(labelKey)}>
-      <StatusIcon name={icon} />
-      {count !== undefined && count > 0 && <span className={styles.count}>{count}</span>}
-    </a>
-  );
+  ) => {
+    const shown = count === undefined ? null : shownCount(count, false);
+    return (
+      <a
+        key={key}
+        className={styles.action}
+        href={href}
+        aria-label={nameWithCount(t(labelKey), shown)}
+        title={t(labelKey)}
+      >
+        <StatusIcon name={icon} />
+        {shown !== null && <span className={styles.count}>{shown}</span>}
+      </a>
+    );
+  };
   return (
     <div className={styles.actions} role="group" aria-label={t('status.remote_interaction')}>
       {link('reply', 'reply', 'status.remote_reply', counts?.replies)}

@@ -11,6 +11,7 @@ import {
   type PostFacts,
   type Viewer,
 } from '../../lib/statusPermissions.ts';
+import { nameWithCount, shownCount } from '../../lib/accessibleNames.ts';
 import type { StoredStatus } from '../../state/entities.ts';
 import { useInstance } from '../../state/instance.ts';
 import { useModals } from '../../state/modals.ts';
@@ -33,8 +34,9 @@ const HistoryDialog = lazy(() =>
 type OpenDialog = 'report' | 'history' | null;
 
 function Count({ value, hidden }: { value: number; hidden: boolean }) {
-  if (hidden || value <= 0) return null;
-  return <span className={styles.count}>{value}</span>;
+  const shown = shownCount(value, hidden);
+  if (shown === null) return null;
+  return <span className={styles.count}>{shown}</span>;
 }
 
 /** A toggle action: aria-pressed says whether it is on. */
@@ -44,16 +46,19 @@ function ToggleAction({
   onClick,
   children,
   className,
+  action,
 }: {
   label: string;
   pressed: boolean;
   onClick(): void;
   children: ReactNode;
   className?: string;
+  action?: string;
 }) {
   return (
     <button
       type="button"
+      data-action={action}
       className={`${styles.action} ${pressed ? styles.active : ''} ${className ?? ''}`}
       aria-label={label}
       title={label}
@@ -178,8 +183,9 @@ export function StatusActionBar({
       <div className={styles.actions} role="group" aria-label={t('status.actions')}>
         <button
           type="button"
+          data-action="reply"
           className={styles.action}
-          aria-label={t('status.reply')}
+          aria-label={nameWithCount(t('status.reply'), shownCount(status.repliesCount, hideStats))}
           title={t('status.reply')}
           onClick={() =>
             openComposer({ kind: 'reply', replyTo: replyTargetOf(status, author.acct) })
@@ -190,7 +196,8 @@ export function StatusActionBar({
         </button>
         {repeatable ? (
           <ToggleAction
-            label={t('status.repeat')}
+            label={nameWithCount(t('status.repeat'), shownCount(status.reblogsCount, hideStats))}
+            action="repeat"
             pressed={status.reblogged}
             onClick={() => void actions.toggleRepeat()}
             className={styles.repeatAction}
@@ -206,7 +213,8 @@ export function StatusActionBar({
           </span>
         )}
         <ToggleAction
-          label={t('status.favorite')}
+          label={nameWithCount(t('status.favorite'), shownCount(status.favouritesCount, hideStats))}
+          action="favourite"
           pressed={status.favourited}
           onClick={() => void actions.toggleFavourite()}
           className={styles.favouriteAction}

@@ -83,6 +83,7 @@ export function StatusBody({ status, focused }: { status: StoredStatus; focused:
             <button
               type="button"
               className={styles.toggle}
+              data-action="expand"
               aria-expanded={showingContent}
               aria-controls={bodyId}
               onClick={() => setShowingContent((value) => !value)}
@@ -108,6 +109,7 @@ export function StatusBody({ status, focused }: { status: StoredStatus; focused:
             <button
               type="button"
               className={styles.toggle}
+              data-action="expand"
               aria-expanded={showingTall}
               onClick={() => setShowingTall((value) => !value)}
             >

@@ -2,7 +2,9 @@ import { lazy, Suspense, useState } from 'react';
 import { Link } from '../../app/router/Link.tsx';
 import type { Account } from '../../api/types.ts';
 import { t } from '../../i18n/index.ts';
+import { postName } from '../../lib/accessibleNames.ts';
 import { isHidden, muteReasons, type MuteReason } from '../../lib/muting.ts';
+import { relativeTime } from '../../lib/timeAgo.ts';
 import { useAccount, useRelationship, useStatus, type StoredStatus } from '../../state/entities.ts';
 import { useInstance } from '../../state/instance.ts';
 import { usePreferences } from '../../state/preferences.ts';
@@ -38,9 +40,32 @@ export interface StatusCardContext {
   focused?: boolean;
 }
 
+/** Where the card sits in its feed (1-based), for aria-posinset and aria-setsize. */
+export interface FeedPosition {
+  index: number;
+  /** -1 while the feed's length is not known (more can load). */
+  size: number;
+}
+
 export interface StatusCardProps {
   statusId: string;
   context: StatusCardContext;
+  position?: FeedPosition;
+}
+
+/** The feed pattern's attributes: every post is focusable and says where it is in the feed. */
+function feedAttributes(position: FeedPosition | undefined) {
+  return {
+    tabIndex: 0,
+    'aria-posinset': position?.index,
+    'aria-setsize': position?.size,
+  };
+}
+
+/** "5 minutes ago", read at render time (the name needs no ticking clock). */
+function spokenTime(time: string): string {
+  const relative = relativeTime(time, Date.now());
+  return relative ? t(`a11y.time.${relative.unit}`, relative.value) : time;
 }
 
 export const profilePath = (accountId: string) => `/users/${encodeURIComponent(accountId)}`;
@@ -87,17 +112,20 @@ function MutedCard({
   account,
   reasons,
   onShow,
+  position,
 }: {
   statusId: string;
   account: Account;
   reasons: readonly MuteReason[];
   onShow(): void;
+  position?: FeedPosition;
 }) {
   return (
     <article
       className={`${styles.card} ${styles.muted}`}
       aria-label={t('status.muted_post')}
       data-status-id={statusId}
+      {...feedAttributes(position)}
     >
       <p className={styles.mutedLine}>
         <Link to={profilePath(account.id)} className={styles.mutedName}>
@@ -118,7 +146,7 @@ function MutedCard({
  * The post card (spec part 2, §2 and §4). Reads the status from the entity store by id; a repeat
  * shows the repeater outside and the original inside, and every action acts on the original.
  */
-export function StatusCard({ statusId, context }: StatusCardProps) {
+export function StatusCard({ statusId, context, position }: StatusCardProps) {
   const outer = useStatus(statusId);
   const original = useStatus(outer?.reblogId ?? '');
   const shown: StoredStatus | undefined = outer?.reblogId ? original : outer;
@@ -143,7 +171,12 @@ export function StatusCard({ statusId, context }: StatusCardProps) {
   if (!outer || !shown || !author) return null;
   if (outer.deleted || shown.deleted) {
     return (
-      <article className={`${styles.card} ${styles.deleted}`} data-status-id={statusId}>
+      <article
+        className={`${styles.card} ${styles.deleted}`}
+        data-status-id={statusId}
+        aria-label={t('status.status_deleted')}
+        {...feedAttributes(position)}
+      >
         <p>{t('status.status_deleted')}</p>
       </article>
     );
@@ -182,17 +215,26 @@ export function StatusCard({ statusId, context }: StatusCardProps) {
         account={author}
         reasons={reasons}
         onShow={() => setUnmuted(true)}
+        position={position}
       />
     );
   }
 
   const nameId = `status-${statusId}-author`;
   const viewer = user ? { id: user.id, privileges: user.privileges } : null;
+  const name = postName({
+    author: author.displayName || author.username,
+    time: spokenTime(shown.createdAt),
+    text: plainTextOf(shown),
+    contentWarning: shown.spoilerTextPlain || shown.spoilerText,
+  });
   return (
     <article
       className={`${styles.card} ${context.focused ? styles.focused : ''}`}
-      aria-labelledby={nameId}
+      aria-label={name}
       data-status-id={statusId}
+      data-focused-status={context.focused || undefined}
+      {...feedAttributes(position)}
     >
       {repeater && (
         <p className={styles.repeat}>
@@ -223,7 +265,11 @@ export function StatusCard({ statusId, context }: StatusCardProps) {
                 <span className={styles.badge}>{t('status.bot')}</span>
               )}
             </Link>
-            <Link to={`/notice/${encodeURIComponent(shown.id)}`} className={styles.time}>
+            <Link
+              to={`/notice/${encodeURIComponent(shown.id)}`}
+              className={styles.time}
+              data-action="open"
+            >
               <TimeAgo time={shown.createdAt} />
             </Link>
           </header>

@@ -9,6 +9,7 @@ import {
   shouldAutoShow,
 } from '../../lib/timelineQueue.ts';
 import { Link } from '../../app/router/Link.tsx';
+import { announce } from '../../state/announcer.ts';
 import { useEntities } from '../../state/entities.ts';
 import { useInstance } from '../../state/instance.ts';
 import { usePreferences } from '../../state/preferences.ts';
@@ -125,9 +126,20 @@ export function Timeline({ kind, tag, listId, userId, title, profileUserId }: Ti
       unfocused: document.hidden,
       pauseOnUnfocused,
     });
-    if (auto) void showNewStatuses(api, spec);
-    else setPaused(spec, true);
+    if (auto) {
+      announce(t('a11y.new_posts_shown', timeline.newStatusCount));
+      void showNewStatuses(api, spec);
+    } else {
+      setPaused(spec, true);
+    }
   }, [streaming, timeline.newStatusCount, spec, pauseOnUnfocused]);
+
+  // Posts waiting behind 'Show new' are announced too (politely, once per new count).
+  useEffect(() => {
+    if (timeline.newStatusCount === 0) return;
+    if (streaming && !getTimeline(spec).paused) return;
+    announce(t('a11y.new_posts_waiting', timeline.newStatusCount));
+  }, [streaming, timeline.newStatusCount, spec]);
 
   // The '.' key shows new statuses, unless the reader is typing.
   useEffect(() => {
@@ -171,7 +183,9 @@ export function Timeline({ kind, tag, listId, userId, title, profileUserId }: Ti
   }, [timeline.loaded, timeline.loading, count]);
 
   const renderItem = useCallback(
-    (id: string) => <TimelineItem statusId={id} context={context} />,
+    (id: string, index: number, setSize: number) => (
+      <TimelineItem statusId={id} context={context} index={index} setSize={setSize} />
+    ),
     [context],
   );
 
@@ -198,6 +212,7 @@ export function Timeline({ kind, tag, listId, userId, title, profileUserId }: Ti
         renderItem={renderItem}
         initialCount={FIRST_SCREENFUL_STATUSES}
         busy={timeline.loading}
+        setSize={timeline.bottomedOut ? shownIds.length : -1}
         aria-labelledby={headingId}
       />
       <TimelineFooter spec={spec} empty={shownIds.length === 0 && pinnedIds.length === 0} />
@@ -209,12 +224,17 @@ export function Timeline({ kind, tag, listId, userId, title, profileUserId }: Ti
 const TimelineItem = memo(function TimelineItem({
   statusId,
   context,
+  index,
+  setSize,
 }: {
   statusId: string;
   context: StatusCardContext;
+  index?: number;
+  setSize?: number;
 }) {
   const present = useEntities((state) => state.statuses[statusId]?.deleted === false);
-  return present ? <StatusCard statusId={statusId} context={context} /> : null;
+  const position = index === undefined ? undefined : { index, size: setSize ?? -1 };
+  return present ? <StatusCard statusId={statusId} context={context} position={position} /> : null;
 });
 
 /** A server that shows this timeline to signed-in users only: an invitation, not an error. */

@@ -131,7 +131,7 @@ function TimelineSwitcher({ title, headingId }: { title: string; headingId: stri
         }
       }}
     >
-      <h2 id={headingId} className={styles.title}>
+      <h1 id={headingId} className={styles.title}>
         <button
           ref={buttonRef}
           type="button"
@@ -145,7 +145,7 @@ function TimelineSwitcher({ title, headingId }: { title: string; headingId: stri
             ▾
           </span>
         </button>
-      </h2>
+      </h1>
       {open && (
         <Suspense fallback={null}>
           <TimelineSwitcherMenu id={menuId} onChoose={() => setOpen(false)} />

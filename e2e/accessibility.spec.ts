@@ -1,0 +1,156 @@
+import type { Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './axe.ts';
+import { expect, test } from './fixtures.ts';
+import { api, signedIn, unique } from './session.ts';
+import { DEMO_PASSWORD } from './demo.ts';
+import { apiToken, postStatus } from './fixtures.ts';
+
+/**
+ * axe-core on every built screen and every dialog there is today, at the desktop and the phone
+ * size: any serious or critical violation fails (issue 11's quality bar).
+ */
+
+const SIZES = [
+  { name: 'desktop', width: 1400, height: 900 },
+  { name: 'phone', width: 390, height: 844 },
+] as const;
+
+const firstArticle = (page: Page) => page.getByRole('article').first();
+
+/** A public status of the seed, to open its conversation. */
+async function someStatusId(): Promise<string> {
+  const { body } = await api<{ id: string; in_reply_to_id: string | null }[]>(
+    null,
+    'GET',
+    'api/v1/timelines/public?local=true&limit=20',
+  );
+  return (body.find((status) => status.in_reply_to_id) ?? body[0])!.id;
+}
+
+/** Waits for a screen to settle: its heading, and for timelines their first post. */
+async function settled(page: Page, withPosts: boolean): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  if (withPosts) await expect(firstArticle(page)).toBeVisible();
+  // The lazily loaded action bars and chips.
+  await page.waitForLoadState('networkidle');
+}
+
+for (const size of SIZES) {
+  test.describe(`at ${size.width}×${size.height}`, () => {
+    test.beforeEach(async ({ page }) => {
+      await page.setViewportSize({ width: size.width, height: size.height });
+    });
+
+    for (const [path, withPosts] of [
+      ['/main/public', true],
+      ['/main/all', true],
+      ['/tag/starling', true],
+      ['/login', false],
+      ['/about', false],
+    ] as const) {
+      test(`anonymous ${path}`, async ({ page }) => {
+        await page.goto(path);
+        await settled(page, withPosts);
+        await expectNoSeriousA11yViolations(page, `${path} (anonymous, ${size.name})`);
+      });
+    }
+
+    test('anonymous conversation', async ({ page }) => {
+      await page.goto(`/notice/${await someStatusId()}`);
+      await settled(page, true);
+      await expectNoSeriousA11yViolations(page, `conversation (anonymous, ${size.name})`);
+    });
+
+    for (const [path, withPosts] of [
+      ['/main/friends', true],
+      ['/main/public', true],
+      ['/bookmarks', false],
+      ['/drafts', false],
+      ['/nav-edit', false],
+    ] as const) {
+      test(`signed in ${path}`, async ({ page }) => {
+        await signedIn(page, 'alice');
+        await page.goto(path);
+        await settled(page, withPosts);
+        await expectNoSeriousA11yViolations(page, `${path} (signed in, ${size.name})`);
+      });
+    }
+
+    test('signed in conversation', async ({ page }) => {
+      await signedIn(page, 'alice');
+      await page.goto(`/notice/${await someStatusId()}`);
+      await settled(page, true);
+      await expectNoSeriousA11yViolations(page, `conversation (signed in, ${size.name})`);
+    });
+
+    test('dialogs: new post, emoji picker, settings, confirmation', async ({ page }) => {
+      await signedIn(page, 'alice');
+      await page.goto('/main/friends');
+      await settled(page, true);
+
+      await page.getByRole('button', { name: 'New post' }).first().click();
+      const composer = page.getByRole('dialog', { name: /new status|new post/i });
+      await expect(composer).toBeVisible();
+      await expectNoSeriousA11yViolations(page, `new post dialog (${size.name})`);
+      await composer.getByRole('textbox').first().fill('Hello :sta');
+      await expect(composer.getByRole('option').first()).toBeVisible();
+      await expectNoSeriousA11yViolations(page, `composer autocomplete (${size.name})`);
+      await composer.getByRole('textbox').first().fill('Hello');
+      await composer.getByRole('button', { name: 'Insert emoji' }).click();
+      await expect(page.getByRole('group', { name: 'Emoji picker' })).toBeVisible();
+      await expectNoSeriousA11yViolations(page, `emoji picker (${size.name})`);
+      await page.keyboard.press('Escape');
+      if (await composer.isVisible()) await page.keyboard.press('Escape');
+      await expect(composer).toHaveCount(0);
+
+      await page.goto('/main/public');
+      await settled(page, true);
+      await page.getByRole('button', { name: 'Settings', exact: true }).first().click();
+      const settings = page.getByRole('dialog', { name: 'Settings' });
+      await expect(settings).toBeVisible();
+      await expectNoSeriousA11yViolations(page, `settings dialog (${size.name})`);
+      await page.keyboard.press('Escape');
+      await expect(settings).toHaveCount(0);
+
+      await page.getByRole('button', { name: 'Log out' }).first().click();
+      await expect(page.getByRole('alertdialog')).toBeVisible();
+      await expectNoSeriousA11yViolations(page, `confirmation dialog (${size.name})`);
+    });
+
+    test('dialogs: report, post history, media viewer', async ({ page }) => {
+      const bob = await apiToken('bob', DEMO_PASSWORD);
+      const text = unique('Edited for the scan');
+      const { id } = await postStatus(bob, text);
+      await api(bob, 'PUT', `api/v1/statuses/${id}`, { status: `${text} (edited)` });
+      await signedIn(page, 'alice');
+      await page.goto(`/notice/${id}`);
+      const post = page.locator(`article[data-status-id="${id}"]`);
+      await expect(post).toContainText('(edited)');
+      await page.waitForLoadState('networkidle');
+
+      await post.getByRole('button', { name: 'More actions' }).click();
+      await page.getByRole('menuitem', { name: 'Report' }).click();
+      const report = page.getByRole('dialog', { name: 'Reporting @bob' });
+      await expect(report).toBeVisible();
+      await expectNoSeriousA11yViolations(page, `report dialog (${size.name})`);
+      await page.keyboard.press('Escape');
+      await expect(report).toHaveCount(0);
+
+      await post.getByRole('button', { name: 'More actions' }).click();
+      await page.getByRole('menuitem', { name: 'History' }).click();
+      const history = page.getByRole('dialog', { name: /history/i });
+      await expect(history).toContainText('(edited)');
+      await expectNoSeriousA11yViolations(page, `post history dialog (${size.name})`);
+      await page.keyboard.press('Escape');
+      await expect(history).toHaveCount(0);
+
+      await page.goto('/tag/starling');
+      const tile = page.getByRole('button', { name: /^View media 1 of/ }).first();
+      await tile.click();
+      const viewer = page.getByRole('dialog', { name: /Media viewer/ });
+      await expect(viewer).toBeVisible();
+      await expect(viewer.getByRole('status')).toHaveCount(0);
+      await expectNoSeriousA11yViolations(page, `media viewer (${size.name})`);
+    });
+  });
+}

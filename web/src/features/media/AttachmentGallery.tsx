@@ -103,6 +103,32 @@ function MediaTile({ attachment, label, single, onOpen }: TileProps) {
   );
 }
 
+/**
+ * hideAttachments: one line per attachment, a small thumbnail and the file's name, so a post
+ * with many pictures stays a few lines tall.
+ */
+function CompactTile({ attachment, label, onOpen }: Omit<TileProps, 'single'>) {
+  const name = attachment.description || fileName(attachment);
+  const thumb =
+    attachment.kind === 'image' || attachment.kind === 'video'
+      ? (safeMediaUrl(attachment.previewUrl) ??
+        (attachment.kind === 'image' ? safeMediaUrl(attachment.url) : null))
+      : null;
+  if (!isViewable(attachment)) return <FileTile attachment={attachment} />;
+  return (
+    <button type="button" className={styles.compact} aria-label={label} onClick={onOpen}>
+      {thumb ? (
+        <img className={styles.compactThumb} src={thumb} alt="" loading="lazy" decoding="async" />
+      ) : (
+        <span className={styles.compactThumb} aria-hidden="true">
+          {attachment.kind === 'audio' ? '♪' : '▶'}
+        </span>
+      )}
+      <span className={styles.compactName}>{name}</span>
+    </button>
+  );
+}
+
 function AudioTile({ attachment, label, onOpen }: Omit<TileProps, 'single'>) {
   const src = safeMediaUrl(attachment.url);
   return (
@@ -235,7 +261,7 @@ export function AttachmentGallery({
         <button
           key="more"
           type="button"
-          className={`${styles.tile} ${styles.more}`}
+          className={hideAttachments ? styles.compact : `${styles.tile} ${styles.more}`}
           aria-label={t('media.more_label', item.count)}
           onClick={() => open(item.index)}
         >
@@ -249,6 +275,11 @@ export function AttachmentGallery({
       ? t('media.open_described', item.index + 1, total, attachment.description)
       : t('media.open_numbered', item.index + 1, total);
     const onOpen = () => open(item.index);
+    if (hideAttachments) {
+      return (
+        <CompactTile key={attachment.id} attachment={attachment} label={label} onOpen={onOpen} />
+      );
+    }
     if (attachment.kind === 'image' || attachment.kind === 'video') {
       return (
         <MediaTile
@@ -269,7 +300,11 @@ export function AttachmentGallery({
   };
 
   return (
-    <div className={styles.gallery} role="group" aria-label={t('media.gallery')}>
+    <div
+      className={`${styles.gallery} ${hideAttachments ? styles.compactGallery : ''}`}
+      role="group"
+      aria-label={t('media.gallery')}
+    >
       {sensitive && hideNsfw && (
         <button
           type="button"

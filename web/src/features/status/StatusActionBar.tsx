@@ -20,6 +20,7 @@ import { replyTargetOf } from '../composer/replyTarget.ts';
 import { ActionIcon as StatusIcon } from './actionIcons.tsx';
 import styles from './StatusCard.module.css';
 import { useStatusActions } from './useStatusActions.ts';
+import { safeHttpUrl } from '../../lib/safeUrl.ts';
 
 const ReportDialog = lazy(() =>
   import('../report/ReportDialog.tsx').then((module) => ({ default: module.ReportDialog })),
@@ -162,12 +163,13 @@ export function StatusActionBar({
       onSelect: () => void actions.remove(),
     });
   }
-  if (!status.local && status.url) {
+  const externalSource = status.local ? null : safeHttpUrl(status.url);
+  if (externalSource) {
     items.push({
       key: 'external',
       label: t('status.external_source'),
       icon: <StatusIcon name="external" />,
-      href: status.url,
+      href: externalSource,
     });
   }
 
@@ -250,12 +252,13 @@ export function AnonymousMenu({ status }: { status: StoredStatus }) {
       onSelect: () => void actions.copyLink(),
     },
   ];
-  if (!status.local && status.url) {
+  const externalSource = status.local ? null : safeHttpUrl(status.url);
+  if (externalSource) {
     items.push({
       key: 'external',
       label: t('status.external_source'),
       icon: <StatusIcon name="external" />,
-      href: status.url,
+      href: externalSource,
     });
   }
   return (

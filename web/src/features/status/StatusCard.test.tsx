@@ -257,3 +257,50 @@ describe('StatusCard', () => {
     expect(screen.getByRole('link', { name: '#birds' }).getAttribute('href')).toBe('/tag/birds');
   });
 });
+
+describe('StatusCard media and addresses', () => {
+  const pictures = Array.from({ length: 4 }, (_, i) => ({
+    id: `m${i}`,
+    type: 'image',
+    url: `https://starling.test/media/photo-${i}.png`,
+    preview_url: `https://starling.test/media/photo-${i}-small.png`,
+    description: null,
+  }));
+
+  it('lists attachments compactly, named and on one line each, with hideAttachments', () => {
+    act(() => usePreferences.setState({ hideAttachments: true }));
+    ingest(rawStatus('s1', { media_attachments: pictures }));
+    render(<StatusCard statusId="s1" context={{ kind: 'timeline' }} />);
+    const gallery = screen.getByRole('group', { name: /attachments|media/i });
+    const tiles = within(gallery).getAllByRole('button');
+    expect(tiles.map((tile) => tile.textContent)).toEqual([
+      'photo-0.png',
+      'photo-1.png',
+      'photo-2.png',
+      'photo-3.png',
+    ]);
+  });
+
+  it('follows hideAttachmentsInConv in a conversation, not hideAttachments', () => {
+    act(() => usePreferences.setState({ hideAttachments: false, hideAttachmentsInConv: true }));
+    ingest(rawStatus('s1', { media_attachments: pictures }));
+    render(<StatusCard statusId="s1" context={{ kind: 'conversation', focused: true }} />);
+    const gallery = screen.getByRole('group', { name: /attachments|media/i });
+    expect(within(gallery).getAllByRole('button')[0]?.textContent).toBe('photo-0.png');
+  });
+
+  it('never uses a script or protocol-relative address as an avatar', () => {
+    ingest(
+      rawStatus('s1', { account: rawAccount('bob', 'bob', { avatar: 'javascript:alert(1)' }) }),
+      rawStatus('s2', { account: rawAccount('eve', 'eve', { avatar: '/\\evil.example/a.png' }) }),
+    );
+    const { container } = render(
+      <>
+        <StatusCard statusId="s1" context={{ kind: 'timeline' }} />
+        <StatusCard statusId="s2" context={{ kind: 'timeline' }} />
+      </>,
+    );
+    const sources = Array.from(container.querySelectorAll('img'), (img) => img.getAttribute('src'));
+    expect(sources.some((src) => src?.includes('javascript') || src?.includes('evil'))).toBe(false);
+  });
+});

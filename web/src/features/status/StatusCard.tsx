@@ -17,6 +17,7 @@ import { RemoteInteraction } from './RemoteInteraction.tsx';
 import { StatusBody } from './StatusBody.tsx';
 import styles from './StatusCard.module.css';
 import { STATUS_ELEMENT_TIMING } from '../timeline/firstPaint.ts';
+import { safeHttpUrl, safeMediaUrl } from '../../lib/safeUrl.ts';
 
 // The actions (and their menu, dialogs and API calls) are not needed for the first paint.
 const StatusActionBar = lazy(() =>
@@ -60,12 +61,12 @@ function useMutes(accountId: string | undefined): boolean {
 }
 
 function Avatar({ account }: { account: Account }) {
-  const defaultAvatar = useInstance((state) => state.config.defaultAvatar);
+  const defaultAvatar = safeMediaUrl(useInstance((state) => state.config.defaultAvatar)) ?? '';
   return (
     <Link to={profilePath(account.id)} className={styles.avatarLink} tabIndex={-1} aria-hidden>
       <img
         className={styles.avatar}
-        src={account.avatar || defaultAvatar}
+        src={safeHttpUrl(account.avatar) ?? defaultAvatar}
         alt=""
         width={48}
         height={48}
@@ -236,7 +237,11 @@ export function StatusCard({ statusId, context }: StatusCardProps) {
               </Link>
             </p>
           )}
-          <StatusBody status={shown} focused={Boolean(context.focused)} />
+          <StatusBody
+            status={shown}
+            focused={Boolean(context.focused)}
+            context={context.kind === 'conversation' ? 'conversation' : 'timeline'}
+          />
           {(emojiReactionsOnTimeline || context.kind === 'conversation') && (
             <ReactionsBar statusId={shown.id} />
           )}

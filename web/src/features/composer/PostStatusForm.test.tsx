@@ -65,6 +65,14 @@ describe('PostStatusForm', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it('clears the empty-status error once the user starts typing', async () => {
+    render(<PostStatusForm context={{ kind: 'new' }} />);
+    fireEvent.click(postButton());
+    await screen.findByRole('alert');
+    type('h');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('keeps the text and its draft when the server refuses, and says why', async () => {
     fetchMock.mockResolvedValueOnce(
       new Response(JSON.stringify({ error: 'Try later' }), { status: 422 }),

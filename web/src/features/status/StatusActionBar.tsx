@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import type { Account } from '../../api/types.ts';
 import { t } from '../../i18n/index.ts';
 import {
@@ -39,27 +39,48 @@ function Count({ value, hidden }: { value: number; hidden: boolean }) {
 }
 
 /** A toggle action: aria-pressed says whether it is on. */
+/** Spec part 2, §9: the favourite and repeat icons spin this long when pressed. */
+export const ACTION_SPIN_MS = 500;
+
+const prefersReducedMotion = () =>
+  typeof window !== 'undefined' &&
+  typeof window.matchMedia === 'function' &&
+  window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+
 function ToggleAction({
   label,
   pressed,
   onClick,
   children,
   className,
+  spin = false,
 }: {
   label: string;
   pressed: boolean;
   onClick(): void;
   children: ReactNode;
   className?: string;
+  /** Spin the icon once on each press (none under prefers-reduced-motion). */
+  spin?: boolean;
 }) {
+  const [spinning, setSpinning] = useState(false);
+  useEffect(() => {
+    if (!spinning) return undefined;
+    const timer = setTimeout(() => setSpinning(false), ACTION_SPIN_MS);
+    return () => clearTimeout(timer);
+  }, [spinning]);
   return (
     <button
       type="button"
-      className={`${styles.action} ${pressed ? styles.active : ''} ${className ?? ''}`}
+      className={`${styles.action} ${pressed ? styles.active : ''} ${spinning ? styles.spinning : ''} ${className ?? ''}`}
       aria-label={label}
       title={label}
       aria-pressed={pressed}
-      onClick={onClick}
+      data-spinning={spinning || undefined}
+      onClick={() => {
+        if (spin && !prefersReducedMotion()) setSpinning(true);
+        onClick();
+      }}
     >
       {children}
     </button>
@@ -196,6 +217,7 @@ export function StatusActionBar({
             pressed={status.reblogged}
             onClick={() => void actions.toggleRepeat()}
             className={styles.repeatAction}
+            spin
           >
             <StatusIcon name="repeat" />
             <Count value={status.reblogsCount} hidden={hideStats} />
@@ -212,6 +234,7 @@ export function StatusActionBar({
           pressed={status.favourited}
           onClick={() => void actions.toggleFavourite()}
           className={styles.favouriteAction}
+          spin
         >
           <StatusIcon name="star" filled={status.favourited} />
           <Count value={status.favouritesCount} hidden={hideStats} />

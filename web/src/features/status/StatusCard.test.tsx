@@ -304,3 +304,46 @@ describe('StatusCard media and addresses', () => {
     expect(sources.some((src) => src?.includes('javascript') || src?.includes('evil'))).toBe(false);
   });
 });
+
+describe('StatusCard action spin', () => {
+  const reducedMotion = (reduce: boolean) =>
+    vi.stubGlobal(
+      'matchMedia',
+      vi.fn((query: string) => ({ matches: reduce && query.includes('reduce'), media: query })),
+    );
+
+  it('spins the favourite and repeat icons for 500 ms when pressed', async () => {
+    reducedMotion(false);
+    signIn();
+    ingest(rawStatus('s1'));
+    fetchMock.mockResolvedValue(json(rawStatus('s1', { favourited: true })));
+    render(<StatusCard statusId="s1" context={{ kind: 'timeline' }} />);
+    const favourite = await screen.findByRole('button', { name: /^Favorite/ });
+    vi.useFakeTimers();
+    try {
+      fireEvent.click(favourite);
+      expect(favourite.hasAttribute('data-spinning')).toBe(true);
+      const repeat = screen.getByRole('button', { name: /^Repeat/ });
+      fireEvent.click(repeat);
+      expect(repeat.hasAttribute('data-spinning')).toBe(true);
+      await act(async () => vi.advanceTimersByTime(499));
+      expect(favourite.hasAttribute('data-spinning')).toBe(true);
+      await act(async () => vi.advanceTimersByTime(2));
+      expect(favourite.hasAttribute('data-spinning')).toBe(false);
+      expect(repeat.hasAttribute('data-spinning')).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('does not spin under prefers-reduced-motion', async () => {
+    reducedMotion(true);
+    signIn();
+    ingest(rawStatus('s1'));
+    fetchMock.mockResolvedValue(json(rawStatus('s1', { favourited: true })));
+    render(<StatusCard statusId="s1" context={{ kind: 'timeline' }} />);
+    const favourite = await screen.findByRole('button', { name: /^Favorite/ });
+    fireEvent.click(favourite);
+    expect(favourite.hasAttribute('data-spinning')).toBe(false);
+  });
+});

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { parseAccount, parseStatus } from '../../api/schemas/index.ts';
 import { useEntities } from '../../state/entities.ts';
@@ -345,5 +345,33 @@ describe('StatusCard action spin', () => {
     const favourite = await screen.findByRole('button', { name: /^Favorite/ });
     fireEvent.click(favourite);
     expect(favourite.hasAttribute('data-spinning')).toBe(false);
+  });
+});
+
+describe('StatusCard reply-to preview', () => {
+  it('previews the replied-to post when the reply-to link is focused', async () => {
+    ingest(
+      rawStatus('parent', { content: '<p>the words replied to</p>' }),
+      rawStatus('child', { in_reply_to_id: 'parent', in_reply_to_account_id: 'bob' }),
+    );
+    render(<StatusCard statusId="child" context={{ kind: 'timeline' }} />);
+    const link = screen.getByRole('link', { name: /^Reply to/ });
+    act(() => link.focus());
+    const preview = await screen.findByRole('tooltip');
+    expect(preview.textContent).toContain('the words replied to');
+    expect(link.getAttribute('aria-describedby')).toBe(preview.id);
+    fireEvent.keyDown(link, { key: 'Escape' });
+    expect(screen.queryByRole('tooltip')).toBeNull();
+  });
+
+  it('fetches an unknown replied-to post, and says when it is unavailable', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    ingest(rawStatus('child', { in_reply_to_id: 'gone', in_reply_to_account_id: 'bob' }));
+    fetchMock.mockResolvedValueOnce(json({ error: 'Record not found' }, 404));
+    render(<StatusCard statusId="child" context={{ kind: 'timeline' }} />);
+    act(() => screen.getByRole('link', { name: /^Reply to/ }).focus());
+    const preview = await screen.findByRole('tooltip');
+    await waitFor(() => expect(preview.textContent).toBe('Post not found'));
+    expect(String(fetchMock.mock.calls[0]?.[0])).toContain('/api/v1/statuses/gone');
   });
 });

@@ -14,6 +14,7 @@ import { ReactionsBar } from '../reactions/ReactionsBar.tsx';
 import { StatusIcon } from './icons.tsx';
 import { plainTextOf } from './plainText.ts';
 import { RemoteInteraction } from './RemoteInteraction.tsx';
+import { ReplyToLink } from './ReplyToLink.tsx';
 import { StatusBody } from './StatusBody.tsx';
 import styles from './StatusCard.module.css';
 import { STATUS_ELEMENT_TIMING } from '../timeline/firstPaint.ts';
@@ -229,13 +230,11 @@ export function StatusCard({ statusId, context }: StatusCardProps) {
             </Link>
           </header>
           {shown.inReplyToId && (
-            <p className={styles.replyTo}>
-              <Link to={conversationPath(shown.inReplyToId)}>
-                {shown.inReplyToAccountAcct
-                  ? t('status.reply_to', `@${shown.inReplyToAccountAcct}`)
-                  : t('status.reply_to_post')}
-              </Link>
-            </p>
+            <ReplyToLink
+              to={conversationPath(shown.inReplyToId)}
+              statusId={shown.inReplyToId}
+              acct={shown.inReplyToAccountAcct}
+            />
           )}
           <StatusBody
             status={shown}

@@ -375,3 +375,34 @@ describe('StatusCard reply-to preview', () => {
     expect(String(fetchMock.mock.calls[0]?.[0])).toContain('/api/v1/statuses/gone');
   });
 });
+
+describe('StatusCard people on the focused post', () => {
+  const people = (prefix: string, count: number) =>
+    Array.from({ length: count }, (_, i) => rawAccount(`${prefix}${i}`, `${prefix}${i}`));
+
+  it('shows at most 15 avatars of who repeated and favourited, the counts opening the full list', async () => {
+    signIn();
+    ingest(rawStatus('s1', { favourites_count: 17, reblogs_count: 1 }));
+    fetchMock.mockImplementation(async (input) => {
+      const url = String(input);
+      if (url.includes('/favourited_by')) return json(people('fan', 17));
+      if (url.includes('/reblogged_by')) return json(people('booster', 1));
+      return json({ error: 'unexpected' }, 500);
+    });
+    render(<StatusCard statusId="s1" context={{ kind: 'conversation', focused: true }} />);
+    const avatars = await screen.findByRole('list', { name: 'Who repeated and favorited' });
+    await waitFor(() => expect(within(avatars).getAllByRole('link')).toHaveLength(15));
+    expect(within(avatars).getAllByRole('link')[0]?.getAttribute('href')).toBe('/users/booster0');
+
+    fireEvent.click(screen.getByRole('button', { name: '17 Favorites' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Favorited by' });
+    await waitFor(() => expect(within(dialog).getAllByRole('link')).toHaveLength(17));
+  });
+
+  it('is not shown on timelines', () => {
+    ingest(rawStatus('s1', { favourites_count: 2 }));
+    render(<StatusCard statusId="s1" context={{ kind: 'timeline' }} />);
+    expect(screen.queryByRole('button', { name: '2 Favorites' })).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});

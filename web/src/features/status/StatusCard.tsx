@@ -24,6 +24,8 @@ import { safeHttpUrl, safeMediaUrl } from '../../lib/safeUrl.ts';
 const StatusActionBar = lazy(() =>
   import('./StatusActionBar.tsx').then((module) => ({ default: module.StatusActionBar })),
 );
+// Only a conversation's focused post lists who favourited and repeated it.
+const StatusPeople = lazy(() => import('./StatusPeople.tsx'));
 const AnonymousMenu = lazy(() =>
   import('./StatusActionBar.tsx').then((module) => ({ default: module.AnonymousMenu })),
 );
@@ -241,6 +243,11 @@ export function StatusCard({ statusId, context }: StatusCardProps) {
             focused={Boolean(context.focused)}
             context={context.kind === 'conversation' ? 'conversation' : 'timeline'}
           />
+          {context.kind === 'conversation' && context.focused && (
+            <Suspense fallback={null}>
+              <StatusPeople status={shown} />
+            </Suspense>
+          )}
           {(emojiReactionsOnTimeline || context.kind === 'conversation') && (
             <ReactionsBar statusId={shown.id} />
           )}

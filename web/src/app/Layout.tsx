@@ -12,6 +12,7 @@ import { useLayout } from './layout/useLayout.ts';
 import { useSignedIn } from './layout/useSessionFlags.ts';
 import styles from './Layout.module.css';
 import { ModalHost } from './modals/ModalHost.tsx';
+import { backgroundStyle } from '../lib/instanceLook.ts';
 
 export const MAIN_CONTENT_ID = 'main-content';
 
@@ -24,6 +25,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const signedIn = useSignedIn();
   const preferredSidebarRight = usePreferences((state) => state.sidebarRight);
   const instanceSidebarRight = useInstance((state) => state.config.sidebarRight);
+  const background = useInstance((state) => state.config.background);
   const thirdColumnMode = usePreferences((state) => state.thirdColumnMode);
   const columns = columnsFor({
     layout,
@@ -63,7 +65,7 @@ export function Layout({ children }: { children: ReactNode }) {
   };
 
   return (
-    <div className={styles.app} data-layout={layout}>
+    <div className={styles.app} data-layout={layout} style={backgroundStyle(background)}>
       <a
         href={`#${MAIN_CONTENT_ID}`}
         className={styles.skipLink}

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../api/client.ts';
 import { useCustomEmoji } from '../state/customEmoji.ts';
 import { DEFAULT_INSTANCE_CONFIG, useInstance } from '../state/instance.ts';
-import { displayOptions, loadInstanceConfig } from './boot.ts';
+import { displayOptions, loadInstanceConfig, serverAddress } from './boot.ts';
 
 const ORIGIN = 'http://instance.test';
 
@@ -243,5 +243,19 @@ describe('displayOptions', () => {
     expect(displayOptions(undefined, { pleroma_fe: { loginMethod: 'token' } })).toEqual({
       loginMethod: 'token',
     });
+  });
+});
+
+describe('serverAddress', () => {
+  it("is the API's origin when the client talks to another server", () => {
+    expect(serverAddress('https://pleroma.example/', 'https://starling.example')).toBe(
+      'https://pleroma.example',
+    );
+  });
+  it("is the page's origin when the API is on the same site or the base is not http(s)", () => {
+    expect(serverAddress('', 'https://starling.example')).toBe('https://starling.example');
+    expect(serverAddress('javascript:alert(1)', 'https://starling.example')).toBe(
+      'https://starling.example',
+    );
   });
 });

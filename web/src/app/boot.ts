@@ -3,6 +3,7 @@ import { federationPolicyFrom } from '../api/federationPolicy.ts';
 import * as instanceApi from '../api/instance.ts';
 import type { EmojiMapEntry, FrontendConfigurations, Instance, Nodeinfo } from '../api/types.ts';
 import { useCustomEmoji } from '../state/customEmoji.ts';
+import { safeHttpUrl } from '../lib/safeUrl.ts';
 import { DEFAULT_INSTANCE_CONFIG, useInstance, type InstanceConfig } from '../state/instance.ts';
 import { api } from './apiClient.ts';
 
@@ -181,6 +182,23 @@ export function instanceConfigFrom(results: Partial<StartupResults>): Partial<In
   };
 }
 
+/**
+ * The instance's own address (config `server`): the API's base when the client talks to another
+ * origin, the page's origin otherwise. Links meant for other people (copy link, remote
+ * interaction) are built from it.
+ */
+export function serverAddress(baseUrl: string, pageOrigin: string): string {
+  const base = safeHttpUrl(baseUrl);
+  if (base) {
+    try {
+      return new URL(base).origin;
+    } catch {
+      // Not a URL after all: fall back to the page.
+    }
+  }
+  return pageOrigin;
+}
+
 /** Runs every start-up fetch at once, fills the instance store, then marks it loaded. */
 export async function loadInstanceConfig(client: ApiClient = api): Promise<void> {
   const names = Object.keys(STARTUP_FETCHES) as (keyof StartupResults)[];
@@ -194,7 +212,10 @@ export async function loadInstanceConfig(client: ApiClient = api): Promise<void>
     else console.warn(`Could not load ${name} at start-up; going on without it`, outcome.reason);
   });
   const startup = results as Partial<StartupResults>;
-  useInstance.getState().update(instanceConfigFrom(startup));
+  useInstance.getState().update({
+    ...instanceConfigFrom(startup),
+    server: serverAddress(client.baseUrl, globalThis.location?.origin ?? ''),
+  });
   const emoji = startup.emoji;
   if (emoji && !useCustomEmoji.getState().loaded) {
     useCustomEmoji

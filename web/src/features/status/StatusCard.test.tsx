@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { parseAccount, parseStatus } from '../../api/schemas/index.ts';
 import { useEntities } from '../../state/entities.ts';
+import { useInstance } from '../../state/instance.ts';
 import { useModals } from '../../state/modals.ts';
 import { DEFAULT_PREFERENCES, usePreferences } from '../../state/preferences.ts';
 import { useSession } from '../../state/session.ts';
@@ -129,12 +130,12 @@ describe('StatusCard', () => {
     ingest(rawStatus('s4', { account: rawAccount('alice', 'alice') }));
     render(<StatusCard statusId="s4" context={{ kind: 'timeline' }} />);
     await screen.findByRole('button', { name: 'More actions' });
-    const openDelete = () => {
+    const openDelete = async () => {
       fireEvent.click(screen.getByRole('button', { name: 'More actions' }));
-      fireEvent.click(screen.getByRole('menuitem', { name: 'Delete' }));
+      fireEvent.click(await screen.findByRole('menuitem', { name: 'Delete' }));
     };
 
-    openDelete();
+    await openDelete();
     expect(useModals.getState().confirms).toHaveLength(1);
     await act(async () =>
       useModals.getState().answerConfirm(useModals.getState().confirms[0]!.id, false),
@@ -142,7 +143,7 @@ describe('StatusCard', () => {
     expect(fetchMock).not.toHaveBeenCalled();
 
     fetchMock.mockResolvedValueOnce(json({}));
-    openDelete();
+    await openDelete();
     await act(async () =>
       useModals.getState().answerConfirm(useModals.getState().confirms[0]!.id, true),
     );
@@ -156,7 +157,7 @@ describe('StatusCard', () => {
     ingest(rawStatus('s5'));
     render(<StatusCard statusId="s5" context={{ kind: 'timeline' }} />);
     fireEvent.click(await screen.findByRole('button', { name: 'More actions' }));
-    expect(screen.getByRole('menuitem', { name: 'Delete' })).toBeTruthy();
+    expect(await screen.findByRole('menuitem', { name: 'Delete' })).toBeTruthy();
     expect(screen.queryByRole('menuitem', { name: 'Pin on profile' })).toBeNull();
     expect(screen.getByRole('menuitem', { name: 'Report' })).toBeTruthy();
   });
@@ -190,7 +191,7 @@ describe('StatusCard', () => {
     expect(button.getAttribute('aria-haspopup')).toBe('menu');
     button.focus();
     fireEvent.keyDown(button, { key: 'ArrowDown' });
-    const items = screen.getAllByRole('menuitem');
+    const items = await screen.findAllByRole('menuitem');
     expect(button.getAttribute('aria-expanded')).toBe('true');
     expect(document.activeElement).toBe(items[0]);
     fireEvent.keyDown(items[0]!, { key: 'ArrowDown' });
@@ -302,6 +303,43 @@ describe('StatusCard media and addresses', () => {
     );
     const sources = Array.from(container.querySelectorAll('img'), (img) => img.getAttribute('src'));
     expect(sources.some((src) => src?.includes('javascript') || src?.includes('evil'))).toBe(false);
+  });
+});
+
+describe('StatusCard menu', () => {
+  it('opens the menu 25 ms after it is asked for', async () => {
+    signIn();
+    ingest(rawStatus('s1'));
+    render(<StatusCard statusId="s1" context={{ kind: 'timeline' }} />);
+    const button = await screen.findByRole('button', { name: 'More actions' });
+    vi.useFakeTimers();
+    try {
+      fireEvent.click(button);
+      await act(async () => vi.advanceTimersByTime(24));
+      expect(screen.queryByRole('menu')).toBeNull();
+      await act(async () => vi.advanceTimersByTime(1));
+      expect(screen.getByRole('menu')).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('copies a link built from the instance server address', async () => {
+    const writeText = vi.fn(async () => undefined);
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    act(() => useInstance.getState().update({ server: 'https://pleroma.example' }));
+    try {
+      signIn();
+      ingest(rawStatus('s1'));
+      render(<StatusCard statusId="s1" context={{ kind: 'timeline' }} />);
+      fireEvent.click(await screen.findByRole('button', { name: 'More actions' }));
+      fireEvent.click(await screen.findByRole('menuitem', { name: 'Copy link to post' }));
+      await waitFor(() =>
+        expect(writeText).toHaveBeenCalledWith('https://pleroma.example/notice/s1'),
+      );
+    } finally {
+      act(() => useInstance.getState().update({ server: '' }));
+    }
   });
 });
 

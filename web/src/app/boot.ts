@@ -66,6 +66,8 @@ const DISPLAY_OPTION_KEYS = [
   'postContentType',
   'minimalScopesMode',
   'defaultAvatar',
+  'nsfwCensorImage',
+  'safeDM',
 ] as const satisfies readonly (keyof InstanceConfig)[];
 
 const LOGIN_METHODS: readonly InstanceConfig['loginMethod'][] = ['password', 'token'];

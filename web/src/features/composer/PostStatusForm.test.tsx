@@ -102,6 +102,20 @@ describe('PostStatusForm', () => {
     expect(useDrafts.getState().drafts).toHaveLength(0);
   });
 
+  it('warns that a direct message reaches only the first mentions when the instance sets safeDM', () => {
+    const warning = /only be visible to the users mentioned at the beginning/;
+    const { unmount } = render(<PostStatusForm context={{ kind: 'new' }} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Direct' }));
+    expect(screen.getByText(warning)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Public' }));
+    expect(screen.queryByText(warning)).toBeNull();
+    unmount();
+    useInstance.setState({ config: { ...DEFAULT_INSTANCE_CONFIG, safeDM: false } });
+    render(<PostStatusForm context={{ kind: 'new' }} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Direct' }));
+    expect(screen.queryByText(warning)).toBeNull();
+  });
+
   it('does not send on a plain Enter unless submit-on-enter is on', () => {
     render(<PostStatusForm context={{ kind: 'new' }} />);
     type('line');

@@ -2,7 +2,9 @@ import { lazy, Suspense, useEffect, useId, useMemo, useState } from 'react';
 import type { Attachment } from '../../api/types.ts';
 import { t } from '../../i18n/index.ts';
 import { galleryLayout, safeMediaUrl, type GalleryItem } from '../../lib/gallery.ts';
+import { useInstance } from '../../state/instance.ts';
 import { usePreferences } from '../../state/preferences.ts';
+import { Spinner } from '../../ui/Spinner.tsx';
 import styles from './AttachmentGallery.module.css';
 import { useMediaViewer } from './mediaViewerStore.ts';
 
@@ -37,6 +39,23 @@ function MediaTile({ attachment, label, single, onOpen }: TileProps) {
   const preview = safeMediaUrl(attachment.previewUrl) ?? safeMediaUrl(attachment.url);
   const width = attachment.width ?? undefined;
   const height = attachment.height ?? undefined;
+  const preload = usePreferences((state) => state.preloadImage);
+  const [requested, setRequested] = useState(false);
+  const [loaded, setLoaded] = useState(false);
+  // preloadImage off: nothing is fetched until the user asks for this picture.
+  if (!preload && !requested) {
+    return (
+      <button
+        type="button"
+        className={`${styles.tile} ${styles.onDemand} ${single ? styles.single : ''}`}
+        aria-label={t('media.load_media', label)}
+        onClick={() => setRequested(true)}
+      >
+        <span aria-hidden="true">{t('media.load')}</span>
+      </button>
+    );
+  }
+  const loading = !preload && !loaded;
   if (attachment.kind === 'video') {
     const poster =
       attachment.previewUrl && attachment.previewUrl !== attachment.url
@@ -97,7 +116,14 @@ function MediaTile({ attachment, label, single, onOpen }: TileProps) {
           decoding="async"
           width={width}
           height={height}
+          onLoad={() => setLoaded(true)}
+          onError={() => setLoaded(true)}
         />
+      )}
+      {loading && (
+        <span className={styles.tileSpinner} data-loading="">
+          <Spinner label={t('media.loading')} />
+        </span>
       )}
     </button>
   );
@@ -191,6 +217,7 @@ export function AttachmentGallery({
   const ownerId = `${statusId}:${useId()}`;
   const hideNsfw = usePreferences((state) => state.hideNsfw);
   const oneClick = usePreferences((state) => state.useOneClickNsfw);
+  const censorImage = safeMediaUrl(useInstance((state) => state.config.nsfwCensorImage));
   const maxThumbnails = usePreferences((state) => state.maxThumbnails);
   const hideAttachments = usePreferences((state) =>
     context === 'conversation' ? state.hideAttachmentsInConv : state.hideAttachments,
@@ -245,6 +272,9 @@ export function AttachmentGallery({
             if (oneClick) open(0);
           }}
         >
+          {censorImage && (
+            <img className={styles.censor} src={censorImage} alt="" data-censor-image="" />
+          )}
           <span className={styles.nsfwLabel}>{t('media.sensitive')}</span>
           <span className={styles.nsfwAction}>{t('media.show_media')}</span>
         </button>

@@ -444,3 +444,39 @@ describe('StatusCard people on the focused post', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 });
+
+describe('StatusCard media options', () => {
+  const photo = {
+    id: 'm1',
+    type: 'image',
+    url: 'https://starling.test/media/photo.png',
+    preview_url: 'https://starling.test/media/photo-small.png',
+    description: null,
+  };
+
+  it("covers sensitive media with the instance's nsfwCensorImage", () => {
+    act(() => useInstance.getState().update({ nsfwCensorImage: '/images/censored.png' }));
+    try {
+      ingest(rawStatus('s1', { sensitive: true, media_attachments: [photo] }));
+      const { container } = render(<StatusCard statusId="s1" context={{ kind: 'timeline' }} />);
+      const cover = screen.getByRole('button', { name: /Sensitive media/ });
+      expect(cover.querySelector('img')?.getAttribute('src')).toBe('/images/censored.png');
+      expect(container.querySelector('img[src*="photo"]')).toBeNull();
+    } finally {
+      act(() => useInstance.getState().update({ nsfwCensorImage: '' }));
+    }
+  });
+
+  it('loads a picture only on demand, with a loading state, when preloadImage is off', () => {
+    act(() => usePreferences.setState({ preloadImage: false }));
+    ingest(rawStatus('s1', { media_attachments: [photo] }));
+    const { container } = render(<StatusCard statusId="s1" context={{ kind: 'timeline' }} />);
+    expect(container.querySelector('img[src*="photo"]')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: /^Load image/ }));
+    const image = container.querySelector('img[src*="photo-small"]');
+    expect(image).not.toBeNull();
+    expect(screen.getByText('Loading image')).toBeTruthy();
+    fireEvent.load(image!);
+    expect(screen.queryByText('Loading image')).toBeNull();
+  });
+});

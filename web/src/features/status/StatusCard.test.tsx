@@ -475,8 +475,8 @@ describe('StatusCard media options', () => {
     fireEvent.click(screen.getByRole('button', { name: /^Load image/ }));
     const image = container.querySelector('img[src*="photo-small"]');
     expect(image).not.toBeNull();
-    expect(screen.getByText('Loading image')).toBeTruthy();
+    expect(screen.getByText('Loading media...')).toBeTruthy();
     fireEvent.load(image!);
-    expect(screen.queryByText('Loading image')).toBeNull();
+    expect(screen.queryByText('Loading media...')).toBeNull();
   });
 });

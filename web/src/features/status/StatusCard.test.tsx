@@ -428,13 +428,14 @@ describe('StatusCard people on the focused post', () => {
       return json({ error: 'unexpected' }, 500);
     });
     render(<StatusCard statusId="s1" context={{ kind: 'conversation', focused: true }} />);
-    const avatars = await screen.findByRole('list', { name: 'Who repeated and favorited' });
-    await waitFor(() => expect(within(avatars).getAllByRole('link')).toHaveLength(15));
+    const slow = { timeout: 5000 };
+    const avatars = await screen.findByRole('list', { name: 'Who repeated and favorited' }, slow);
+    await waitFor(() => expect(within(avatars).getAllByRole('link')).toHaveLength(15), slow);
     expect(within(avatars).getAllByRole('link')[0]?.getAttribute('href')).toBe('/users/booster0');
 
     fireEvent.click(screen.getByRole('button', { name: '17 Favorites' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Favorited by' });
-    await waitFor(() => expect(within(dialog).getAllByRole('link')).toHaveLength(17));
+    const dialog = await screen.findByRole('dialog', { name: 'Favorited by' }, slow);
+    await waitFor(() => expect(within(dialog).getAllByRole('link')).toHaveLength(17), slow);
   });
 
   it('is not shown on timelines', () => {

@@ -6,6 +6,7 @@ import { useCustomEmoji } from '../state/customEmoji.ts';
 import { safeHttpUrl } from '../lib/safeUrl.ts';
 import { DEFAULT_INSTANCE_CONFIG, useInstance, type InstanceConfig } from '../state/instance.ts';
 import { api } from './apiClient.ts';
+import { readInitialResults, withInitialResults } from './initialResults.ts';
 
 /** Start-up (spec part 1, §7): every fetch at once; a failure is logged and the app goes on. */
 
@@ -202,10 +203,15 @@ export function serverAddress(baseUrl: string, pageOrigin: string): string {
 }
 
 /** Runs every start-up fetch at once, fills the instance store, then marks it loaded. */
-export async function loadInstanceConfig(client: ApiClient = api): Promise<void> {
+export async function loadInstanceConfig(
+  client: ApiClient = api,
+  initialResults: Map<string, unknown> = readInitialResults(),
+): Promise<void> {
   const names = Object.keys(STARTUP_FETCHES) as (keyof StartupResults)[];
+  // Answers the server embedded in the page replace their fetches.
+  const source = withInitialResults(client, initialResults);
   const settled = await Promise.allSettled(
-    names.map((name) => (STARTUP_FETCHES[name] as (c: ApiClient) => Promise<unknown>)(client)),
+    names.map((name) => (STARTUP_FETCHES[name] as (c: ApiClient) => Promise<unknown>)(source)),
   );
   const results: Record<string, unknown> = {};
   settled.forEach((outcome, index) => {

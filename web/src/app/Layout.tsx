@@ -15,6 +15,7 @@ import { KeyboardShortcuts } from './keyboard/KeyboardShortcuts.tsx';
 import { LiveRegion } from './LiveRegion.tsx';
 import { ModalHost } from './modals/ModalHost.tsx';
 import { Notices } from './modals/Notices.tsx';
+import { backgroundStyle } from '../lib/instanceLook.ts';
 
 export const MAIN_CONTENT_ID = 'main-content';
 
@@ -27,6 +28,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const signedIn = useSignedIn();
   const preferredSidebarRight = usePreferences((state) => state.sidebarRight);
   const instanceSidebarRight = useInstance((state) => state.config.sidebarRight);
+  const background = useInstance((state) => state.config.background);
   const thirdColumnMode = usePreferences((state) => state.thirdColumnMode);
   const columns = columnsFor({
     layout,
@@ -66,7 +68,7 @@ export function Layout({ children }: { children: ReactNode }) {
   };
 
   return (
-    <div className={styles.app} data-layout={layout}>
+    <div className={styles.app} data-layout={layout} style={backgroundStyle(background)}>
       <a
         href={`#${MAIN_CONTENT_ID}`}
         className={styles.skipLink}

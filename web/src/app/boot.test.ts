@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../api/client.ts';
 import { useCustomEmoji } from '../state/customEmoji.ts';
 import { DEFAULT_INSTANCE_CONFIG, useInstance } from '../state/instance.ts';
-import { displayOptions, loadInstanceConfig } from './boot.ts';
+import { displayOptions, loadInstanceConfig, serverAddress } from './boot.ts';
+import { parseInitialResults } from './initialResults.ts';
 
 const ORIGIN = 'http://instance.test';
 
@@ -283,5 +284,59 @@ describe('displayOptions', () => {
     expect(displayOptions(undefined, { pleroma_fe: { loginMethod: 'token' } })).toEqual({
       loginMethod: 'token',
     });
+  });
+});
+
+describe('serverAddress', () => {
+  it("is the API's origin when the client talks to another server", () => {
+    expect(serverAddress('https://pleroma.example/', 'https://starling.example')).toBe(
+      'https://pleroma.example',
+    );
+  });
+  it("is the page's origin when the API is on the same site or the base is not http(s)", () => {
+    expect(serverAddress('', 'https://starling.example')).toBe('https://starling.example');
+    expect(serverAddress('javascript:alert(1)', 'https://starling.example')).toBe(
+      'https://starling.example',
+    );
+  });
+});
+
+describe('pre-embedded initial results', () => {
+  const embed = (value: unknown) =>
+    btoa(String.fromCharCode(...new TextEncoder().encode(JSON.stringify(value))));
+
+  it('answers the embedded requests from the page and fetches only the rest', async () => {
+    const server = stubServer(ANSWERS);
+    const embedded = parseInitialResults(
+      JSON.stringify({
+        '/api/v1/instance': embed({ ...INSTANCE, title: 'Embedded ✓' }),
+        '/nodeinfo/2.0.json': embed(NODEINFO),
+        '/api/pleroma/frontend_configurations': embed({ pleroma_fe: { theme: 'embedded' } }),
+        '/instance/panel.html': embed('<p>Embedded panel</p>'),
+      }),
+    );
+    await loadInstanceConfig(server.client, embedded);
+    expect(server.requested).not.toContain('/api/v1/instance');
+    expect(server.requested).not.toContain('/.well-known/nodeinfo');
+    expect(server.requested).not.toContain('/nodeinfo/2.0.json');
+    expect(server.requested).not.toContain('/api/pleroma/frontend_configurations');
+    expect(server.requested).not.toContain('/instance/panel.html');
+    expect(server.requested).toContain('/static/config.json');
+    expect(useInstance.getState().config).toMatchObject({
+      theme: 'embedded',
+      instanceSpecificPanelContent: '<p>Embedded panel</p>',
+      textlimit: INSTANCE.max_toot_chars,
+    });
+  });
+
+  it('logs and skips an entry it cannot read, and ignores a page without any', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const results = parseInitialResults(
+      JSON.stringify({ '/api/v1/instance': '%%not base64%%', '/nodeinfo/2.0.json': embed({}) }),
+    );
+    expect([...results.keys()]).toEqual(['/nodeinfo/2.0.json']);
+    expect(warn).toHaveBeenCalled();
+    expect(parseInitialResults(null).size).toBe(0);
+    expect(parseInitialResults('not json').size).toBe(0);
   });
 });

@@ -4,8 +4,10 @@ import * as instanceApi from '../api/instance.ts';
 import type { EmojiMapEntry, FrontendConfigurations, Instance, Nodeinfo } from '../api/types.ts';
 import { serverFeatures, type ServerFeatures } from '../lib/serverFeatures.ts';
 import { useCustomEmoji } from '../state/customEmoji.ts';
+import { safeHttpUrl } from '../lib/safeUrl.ts';
 import { DEFAULT_INSTANCE_CONFIG, useInstance, type InstanceConfig } from '../state/instance.ts';
 import { api } from './apiClient.ts';
+import { readInitialResults, withInitialResults } from './initialResults.ts';
 
 /**
  * Start-up (spec part 1, §7, and issue 10): the instance documents and nodeinfo first; once they
@@ -87,6 +89,8 @@ const DISPLAY_OPTION_KEYS = [
   'postContentType',
   'minimalScopesMode',
   'defaultAvatar',
+  'nsfwCensorImage',
+  'safeDM',
 ] as const satisfies readonly (keyof InstanceConfig)[];
 
 const LOGIN_METHODS: readonly InstanceConfig['loginMethod'][] = ['password', 'token'];
@@ -211,6 +215,23 @@ export function instanceConfigFrom(results: Partial<StartupResults>): Partial<In
   };
 }
 
+/**
+ * The instance's own address (config `server`): the API's base when the client talks to another
+ * origin, the page's origin otherwise. Links meant for other people (copy link, remote
+ * interaction) are built from it.
+ */
+export function serverAddress(baseUrl: string, pageOrigin: string): string {
+  const base = safeHttpUrl(baseUrl);
+  if (base) {
+    try {
+      return new URL(base).origin;
+    } catch {
+      // Not a URL after all: fall back to the page.
+    }
+  }
+  return pageOrigin;
+}
+
 async function settleAll(
   client: ApiClient,
   fetches: Partial<Record<keyof StartupResults, (client: ApiClient) => Promise<unknown>>>,
@@ -230,19 +251,24 @@ const saysPleroma = (instance: Instance) =>
   instance.flavour === 'pleroma' || instance.flavour === 'akkoma';
 
 /** Runs the start-up fetches, fills the instance store, then marks it loaded. */
-export async function loadInstanceConfig(client: ApiClient = api): Promise<void> {
+export async function loadInstanceConfig(
+  client: ApiClient = api,
+  initialResults: Map<string, unknown> = readInitialResults(),
+): Promise<void> {
+  // Answers the server embedded in the page replace their fetches.
+  const source = withInitialResults(client, initialResults);
   const results: Record<string, unknown> = {};
   let pleromaFiles: Promise<void> | null = null;
   const fetchPleromaFiles = () => {
-    pleromaFiles ??= settleAll(client, PLEROMA_FETCHES, results);
+    pleromaFiles ??= settleAll(source, PLEROMA_FETCHES, results);
     return pleromaFiles;
   };
-  const early = instanceApi.instance(client).then((instance) => {
+  const early = instanceApi.instance(source).then((instance) => {
     if (saysPleroma(instance)) void fetchPleromaFiles();
     return instance;
   });
   await settleAll(
-    client,
+    source,
     { ...SERVER_FETCHES, instance: () => early } as typeof SERVER_FETCHES,
     results,
   );
@@ -254,7 +280,10 @@ export async function loadInstanceConfig(client: ApiClient = api): Promise<void>
   });
   if (pleroma) await fetchPleromaFiles();
   const startup = results as Partial<StartupResults>;
-  useInstance.getState().update(instanceConfigFrom(startup));
+  useInstance.getState().update({
+    ...instanceConfigFrom(startup),
+    server: serverAddress(client.baseUrl, globalThis.location?.origin ?? ''),
+  });
   const emoji = startup.emoji;
   if (emoji && !useCustomEmoji.getState().loaded) {
     useCustomEmoji

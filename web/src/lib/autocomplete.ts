@@ -99,21 +99,27 @@ export interface ScorableEmoji {
 }
 
 /**
- * Emoji whose text contains the query (case-insensitive), best first: an exact name scores
- * +200, having an image (custom emoji) +100, a prefix match +10, minus the text's length.
+ * The spec's emoji score for one name against a lower-case needle: an exact name +200, having
+ * an image (custom emoji) +100, a prefix match +10, minus the name's length.
  */
+export function emojiScore(needle: string, name: string, hasImage: boolean): number {
+  const text = name.toLowerCase();
+  return (
+    (text === needle ? EMOJI_EXACT_SCORE : 0) +
+    (hasImage ? EMOJI_IMAGE_SCORE : 0) +
+    (text.startsWith(needle) ? EMOJI_PREFIX_SCORE : 0) -
+    text.length
+  );
+}
+
+/** Emoji whose text contains the query (case-insensitive), best first by emojiScore. */
 export function scoreEmoji<T extends ScorableEmoji>(query: string, emoji: readonly T[]): T[] {
   const needle = query.toLowerCase().replace(/^:|:$/g, '');
   const scored: { item: T; score: number }[] = [];
   for (const item of emoji) {
     const text = item.displayText.toLowerCase();
     if (!text.includes(needle)) continue;
-    const score =
-      (text === needle ? EMOJI_EXACT_SCORE : 0) +
-      (item.imageUrl ? EMOJI_IMAGE_SCORE : 0) +
-      (text.startsWith(needle) ? EMOJI_PREFIX_SCORE : 0) -
-      text.length;
-    scored.push({ item, score });
+    scored.push({ item, score: emojiScore(needle, text, Boolean(item.imageUrl)) });
   }
   return scored.sort((a, b) => b.score - a.score).map(({ item }) => item);
 }

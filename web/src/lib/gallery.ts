@@ -166,14 +166,5 @@ export function shouldLoopVideo(options: {
   return options.hasAudio === false;
 }
 
-const SAFE_MEDIA_URL = /^(?:https?:\/\/|\/(?!\/)|blob:)/i;
-
-/**
- * A media or attachment address fit for src/href: http(s), same-origin paths and blob: only.
- * Anything else (javascript:, data:, vbscript:, protocol-relative...) gives null.
- */
-export function safeMediaUrl(url: string | null | undefined): string | null {
-  if (!url) return null;
-  const trimmed = url.trim();
-  return SAFE_MEDIA_URL.test(trimmed) ? trimmed : null;
-}
+/** Kept here for the gallery's readers; the check itself lives in safeUrl.ts. */
+export { safeMediaUrl } from './safeUrl.ts';

@@ -51,6 +51,11 @@ export function isGreentextLine(text: string): boolean {
   return /^\s*>/.test(text);
 }
 
+/** A cyantext line starts with '<' (the greentext convention's counterpart). */
+export function isCyantextLine(text: string): boolean {
+  return /^\s*</.test(text);
+}
+
 const ENTITIES: Record<string, string> = {
   amp: '&',
   lt: '<',

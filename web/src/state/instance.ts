@@ -20,6 +20,10 @@ export interface InstanceConfig {
   hideSitename: boolean;
   background: string;
   server: string;
+  /** The image covering sensitive media until it is shown; empty: a plain cover. */
+  nsfwCensorImage: string;
+  /** Direct messages reach only the accounts mentioned at the start (a notice says so). */
+  safeDM: boolean;
   registrationOpen: boolean;
   accountActivationRequired: boolean;
   accountApprovalRequired: boolean;
@@ -84,6 +88,8 @@ export const DEFAULT_INSTANCE_CONFIG: InstanceConfig = {
   hideSitename: false,
   background: '',
   server: '',
+  nsfwCensorImage: '',
+  safeDM: true,
   registrationOpen: false,
   accountActivationRequired: false,
   accountApprovalRequired: false,

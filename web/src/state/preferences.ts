@@ -60,6 +60,8 @@ export interface Preferences {
   hideAttachments: boolean;
   hideAttachmentsInConv: boolean;
   hideNsfw: boolean;
+  /** Off: pictures load only when the user asks for each (spec part 2, §3 preloadImage). */
+  preloadImage: boolean;
   useOneClickNsfw: boolean;
   loopVideo: boolean;
   loopVideoSilentOnly: boolean;
@@ -121,6 +123,7 @@ export const DEFAULT_PREFERENCES: Preferences = {
   hideAttachments: false,
   hideAttachmentsInConv: false,
   hideNsfw: true,
+  preloadImage: true,
   useOneClickNsfw: false,
   loopVideo: true,
   loopVideoSilentOnly: true,
@@ -172,6 +175,7 @@ const VALID: { [K in keyof Preferences]: (value: unknown) => boolean } = {
   hideAttachments: isBoolean,
   hideAttachmentsInConv: isBoolean,
   hideNsfw: isBoolean,
+  preloadImage: isBoolean,
   useOneClickNsfw: isBoolean,
   loopVideo: isBoolean,
   loopVideoSilentOnly: isBoolean,

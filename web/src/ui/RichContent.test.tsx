@@ -88,6 +88,30 @@ describe('RichContent links and greentext', () => {
     const off = render(<RichContent html={html} />).container;
     expect(off.querySelector('.greentext')).toBeNull();
   });
+
+  it('marks lines starting with < as cyantext like greentext', () => {
+    const html = '<p>&lt;cyan line<br>&gt;green line<br>plain</p>';
+    const { container } = render(<RichContent html={html} greentext />);
+    expect(Array.from(container.querySelectorAll('.cyantext'), (s) => s.textContent)).toEqual([
+      '<cyan line',
+    ]);
+    expect(Array.from(container.querySelectorAll('.greentext'), (s) => s.textContent)).toEqual([
+      '>green line',
+    ]);
+  });
+
+  it('keeps only the greentext and cyantext classes of server HTML', () => {
+    const { container } = render(
+      <RichContent
+        html={
+          '<p><span class="greentext evil-overlay">g</span> <span class="cyantext">c</span> ' +
+          '<span class="fixed-fullscreen">x</span> <a class="hashtag" href="https://x.example/tag/a">#a</a></p>'
+        }
+      />,
+    );
+    const classes = Array.from(container.querySelectorAll('p *'), (el) => el.getAttribute('class'));
+    expect(classes).toEqual(['greentext', 'cyantext', null, null]);
+  });
 });
 
 describe('RichContent sanitising', () => {

@@ -1,6 +1,7 @@
 import { createElement, Fragment, type ReactNode } from 'react';
 import { Link } from '../app/router/Link.tsx';
-import { isGreentextLine } from '../lib/statusText.ts';
+import { isCyantextLine, isGreentextLine } from '../lib/statusText.ts';
+import { safeLinkUrl } from '../lib/safeUrl.ts';
 import styles from './RichContent.module.css';
 
 /** The one place server HTML becomes UI. Everything else passes strings through here. */
@@ -23,7 +24,7 @@ interface RichContentProps {
   mentions?: readonly RichContentMention[];
   /** Hashtags of the HTML: their links become in-app tag-timeline links. */
   tags?: readonly RichContentTag[];
-  /** Lines starting with '>' are marked as greentext. */
+  /** Lines starting with '>' are marked as greentext, lines starting with '<' as cyantext. */
   greentext?: boolean;
 }
 
@@ -76,7 +77,6 @@ const ALLOWED_TAGS = [
   'ul',
 ];
 const ALLOWED_ATTR = ['href', 'title', 'alt', 'src', 'class', 'lang', 'start', 'reversed', 'value'];
-const SAFE_URL = /^(?:https?:|mailto:|\/(?!\/))/i;
 const SHORTCODE = /:([\w+-]+):/g;
 const ATTRIBUTE_TO_PROP: Record<string, string> = { class: 'className' };
 
@@ -125,9 +125,6 @@ const DROPPED_WITH_CONTENT = new Set([
   'slot',
 ]);
 const URL_ATTRIBUTES = new Set(['href', 'src']);
-// Browsers ignore these characters inside a URL scheme ("java\tscript:"), so a check must too.
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const IGNORED_IN_URLS = /[\u0000-\u0020\u007f-\u009f]/g;
 
 /**
  * Parses server HTML into an inert document: a DOMParser document has no browsing context, so
@@ -140,8 +137,7 @@ function parseInert(html: string): Node {
 }
 
 function safeUrl(value: string): string | null {
-  const url = value.replace(IGNORED_IN_URLS, '');
-  return SAFE_URL.test(url) ? url : null;
+  return safeLinkUrl(value);
 }
 
 function emojiImage(emoji: RichContentEmoji, key: string): ReactNode {
@@ -176,7 +172,11 @@ function elementProps(element: Element, key: string): Record<string, string> {
   for (const attribute of Array.from(element.attributes)) {
     const name = attribute.name.toLowerCase();
     if (!ALLOWED_ATTR.includes(name)) continue;
-    const value = URL_ATTRIBUTES.has(name) ? safeUrl(attribute.value) : attribute.value;
+    const value = URL_ATTRIBUTES.has(name)
+      ? safeUrl(attribute.value)
+      : name === 'class'
+        ? keptClasses(attribute.value)
+        : attribute.value;
     if (value !== null) props[ATTRIBUTE_TO_PROP[name] ?? name] = value;
   }
   if (element.tagName === 'A') {
@@ -184,6 +184,14 @@ function elementProps(element: Element, key: string): Record<string, string> {
     props.rel = 'noopener noreferrer nofollow';
   }
   return props;
+}
+
+/** Server classes that mean something here (spec: only these two survive sanitising). */
+const KEPT_CLASSES = new Set(['greentext', 'cyantext']);
+
+function keptClasses(value: string): string | null {
+  const kept = value.split(/\s+/).filter((name) => KEPT_CLASSES.has(name));
+  return kept.length > 0 ? kept.join(' ') : null;
 }
 
 /** An in-app route for a mention or hashtag link, or null for any other link. */
@@ -231,9 +239,10 @@ function childrenToReact(parent: Node, context: RenderContext, key: string): Rea
     if (line.length === 0) return;
     const text = line.map(({ node }) => node.textContent ?? '').join('');
     const rendered = line.map(({ node, index }) => convert(node, index));
-    if (isGreentextLine(text)) {
+    const kind = isGreentextLine(text) ? 'greentext' : isCyantextLine(text) ? 'cyantext' : null;
+    if (kind) {
       out.push(
-        <span key={`${key}.g${line[0]!.index}`} className={`greentext ${styles.greentext}`}>
+        <span key={`${key}.g${line[0]!.index}`} className={`${kind} ${styles[kind]}`}>
           {rendered}
         </span>,
       );
@@ -274,7 +283,7 @@ function toReact(node: Node, context: RenderContext, key: string): ReactNode {
   if (tag === 'a') {
     const route = inAppRoute(element, context);
     if (route) {
-      const className = element.getAttribute('class') ?? undefined;
+      const className = keptClasses(element.getAttribute('class') ?? '') ?? undefined;
       const title = element.getAttribute('title') ?? undefined;
       return (
         <Link key={key} to={route} className={className} title={title}>

@@ -10,6 +10,7 @@ import { Spinner } from '../../ui/Spinner.tsx';
 import styles from './Panel.module.css';
 import staffStyles from './StaffPanel.module.css';
 import { loadStaff, type Staff } from './staff.ts';
+import { safeHttpUrl } from '../../lib/safeUrl.ts';
 
 function StaffGroup({ titleKey, accounts }: { titleKey: string; accounts: Account[] }) {
   const id = useId();
@@ -23,7 +24,7 @@ function StaffGroup({ titleKey, accounts }: { titleKey: string; accounts: Accoun
         {accounts.map((account) => (
           <li key={account.id} className={staffStyles.person}>
             <img
-              src={account.avatar}
+              src={safeHttpUrl(account.avatar) ?? undefined}
               alt=""
               width={40}
               height={40}

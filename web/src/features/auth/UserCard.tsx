@@ -4,6 +4,7 @@ import { pathFor } from '../../app/router/matchRoute.ts';
 import type { Account } from '../../api/types.ts';
 import { RichContent } from '../../ui/RichContent.tsx';
 import styles from './Auth.module.css';
+import { safeHttpUrl } from '../../lib/safeUrl.ts';
 
 /** The signed-in user's compact card: avatar, display name with emoji, @acct, profile link. */
 export function UserCard({ user }: { user: Account }) {
@@ -11,7 +12,13 @@ export function UserCard({ user }: { user: Account }) {
   return (
     <section className={styles.card} aria-label={t('user_panel.your_account')}>
       {/* The name beside it says who this is; the picture adds nothing for a screen reader. */}
-      <img className={styles.avatar} src={user.avatar} alt="" width={48} height={48} />
+      <img
+        className={styles.avatar}
+        src={safeHttpUrl(user.avatar) ?? undefined}
+        alt=""
+        width={48}
+        height={48}
+      />
       <div className={styles.names}>
         <Link to={profile} className={styles.displayName}>
           <RichContent text={user.displayName || user.username} emojis={user.emojis} inline />

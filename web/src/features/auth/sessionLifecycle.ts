@@ -13,6 +13,7 @@ import { useUnseen } from '../../state/unseen.ts';
 import { startStreaming, stopStreaming } from '../../streaming/index.ts';
 import { forgetToken, persistLastLoginName, persistToken } from './persistedSession.ts';
 import { followedAccountIds, latestNotifications, mutedAccountIds } from './sessionApi.ts';
+import { checkAnnouncementsSupport } from '../../app/announcementsSupport.ts';
 
 /** Spec part 1, §9: notifications are polled every 10 s (until streaming takes over). */
 export const NOTIFICATIONS_POLL_MS = 10_000;
@@ -113,6 +114,7 @@ export function runLoginSideEffects(user: Account): void {
   void loadCustomEmoji();
   requestNotificationPermission();
   void loadRelations(user.id);
+  void checkAnnouncementsSupport(api);
   registerPoller(NOTIFICATIONS_POLLER, intervalPoller(NOTIFICATIONS_POLL_MS, pollNotifications));
   startAll();
   /*

@@ -65,6 +65,14 @@ describe('PostStatusForm', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it('clears the empty-status error once the user starts typing', async () => {
+    render(<PostStatusForm context={{ kind: 'new' }} />);
+    fireEvent.click(postButton());
+    await screen.findByRole('alert');
+    type('h');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('keeps the text and its draft when the server refuses, and says why', async () => {
     fetchMock.mockResolvedValueOnce(
       new Response(JSON.stringify({ error: 'Try later' }), { status: 422 }),
@@ -92,6 +100,20 @@ describe('PostStatusForm', () => {
       'true',
     );
     expect(useDrafts.getState().drafts).toHaveLength(0);
+  });
+
+  it('warns that a direct message reaches only the first mentions when the instance sets safeDM', () => {
+    const warning = /only be visible to the users mentioned at the beginning/;
+    const { unmount } = render(<PostStatusForm context={{ kind: 'new' }} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Direct' }));
+    expect(screen.getByText(warning)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Public' }));
+    expect(screen.queryByText(warning)).toBeNull();
+    unmount();
+    useInstance.setState({ config: { ...DEFAULT_INSTANCE_CONFIG, safeDM: false } });
+    render(<PostStatusForm context={{ kind: 'new' }} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Direct' }));
+    expect(screen.queryByText(warning)).toBeNull();
   });
 
   it('does not send on a plain Enter unless submit-on-enter is on', () => {

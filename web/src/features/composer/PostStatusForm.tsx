@@ -198,6 +198,7 @@ export function PostStatusForm({
       {editing && <p className={styles.notice}>{t('post_status.edit_unsupported')}</p>}
       {!editing && (
         <ScopeNotices
+          safeDM={config.safeDM}
           scope={fields.visibility}
           hideScopeNotice={preferences.hideScopeNotice}
           unlocked={!(user?.locked ?? false)}
@@ -428,8 +429,11 @@ function ScopeNotices({
   hideScopeNotice,
   unlocked,
   onOpenProfileSettings,
+  safeDM,
 }: {
   scope: string;
+  /** The instance's safeDM: a direct message reaches only the accounts mentioned at its start. */
+  safeDM: boolean;
   hideScopeNotice: boolean;
   unlocked: boolean;
   onOpenProfileSettings(): void;
@@ -445,6 +449,9 @@ function ScopeNotices({
           </button>
           {after}
         </p>
+      )}
+      {scope === 'direct' && safeDM && (
+        <p className={styles.warning}>{t('post_status.direct_warning_to_first_only')}</p>
       )}
       {!hideScopeNotice && (
         <p className={styles.notice}>{t(`post_status.scope_notice.${scope}`)}</p>

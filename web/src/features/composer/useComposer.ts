@@ -45,6 +45,13 @@ function fieldsFromDraft(key: string): ComposerFields | null {
 }
 
 /**
+ * A check of the fields themselves ("can't post an empty status") no longer holds once the user
+ * edits them; a server's answer stays until dismissed.
+ */
+const dropFieldProblem = (current: SubmitProblem | null) =>
+  current && 'key' in current ? null : current;
+
+/**
  * The composer's state: the fields (saved as a draft on every change, so a reload, a crash or a
  * failed post loses nothing), the posting state and its error, and the idempotency key that is
  * renewed on every change so that only a retry of the same submission reuses it.
@@ -71,12 +78,14 @@ export function useComposer({ context, start, initial, onPosted }: ComposerOptio
   }, [key, kind, statusId, fields]);
 
   const change = useCallback((patch: Partial<ComposerFields>) => {
+    setProblem(dropFieldProblem);
     touched.current = true;
     idempotencyKey.current = newIdempotencyKey();
     setFields((current) => ({ ...current, ...patch }));
   }, []);
 
   const update = useCallback((updater: (current: ComposerFields) => ComposerFields) => {
+    setProblem(dropFieldProblem);
     touched.current = true;
     idempotencyKey.current = newIdempotencyKey();
     setFields(updater);

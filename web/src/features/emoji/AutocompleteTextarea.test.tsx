@@ -211,6 +211,21 @@ describe('AutocompleteTextarea: mentions and hashtags', () => {
     expect(users).toHaveBeenCalledTimes(1);
   });
 
+  it('matches a full handle among the accounts already known, without a search', async () => {
+    const kestrel: SuggestedUser = {
+      id: '9',
+      screenName: 'kestrel@else.example',
+      name: 'Kestrel',
+      avatar: 'https://else.example/k.png',
+    };
+    const users = vi.fn(async () => []);
+    render(<Harness sources={{ users, knownUsers: () => [alice, kestrel] }} />);
+    typeText(field(), '@kestrel@else');
+    expect(options()).toEqual(['Kestrel@kestrel@else.example']);
+    await new Promise((resolve) => setTimeout(resolve, USER_SEARCH_DEBOUNCE_MS * 2));
+    expect(users).not.toHaveBeenCalled();
+  });
+
   it('aborts a search whose query changed', async () => {
     const signals: AbortSignal[] = [];
     const users = vi.fn(

@@ -42,6 +42,8 @@ export interface AutocompleteSources {
   emoji?: boolean;
   /** `@word` searches users, debounced; a query with a host is never sent. */
   users?: (query: string, signal: AbortSignal) => Promise<SuggestedUser[]>;
+  /** Accounts this client already knows, matched on the whole handle (`@name@host` too). */
+  knownUsers?: () => SuggestedUser[];
   /** `#word` searches hashtags (names with or without the #), debounced. */
   hashtags?: (query: string, signal: AbortSignal) => Promise<string[]>;
 }
@@ -66,6 +68,13 @@ export type AutocompleteTextareaProps = OwnProps &
       >)
     | ({ as: 'input'; ref?: Ref<HTMLInputElement> } & Native<InputHTMLAttributes<HTMLInputElement>>)
   );
+
+/** The users found by search, plus the accounts already known that the search did not return. */
+function withKnown(found: SuggestedUser[], known?: () => SuggestedUser[]): SuggestedUser[] {
+  if (!known) return found;
+  const ids = new Set(found.map((user) => user.id));
+  return [...found, ...known().filter((user) => !ids.has(user.id))];
+}
 
 function assignRef<T>(ref: Ref<T> | undefined, node: T | null) {
   if (typeof ref === 'function') ref(node);
@@ -198,7 +207,11 @@ export function AutocompleteTextarea(props: AutocompleteTextareaProps) {
   );
 
   const suggestions = active
-    ? suggestionsFor(active.kind, active.query, { emojiList, knownUsers, hashtags })
+    ? suggestionsFor(active.kind, active.query, {
+        emojiList,
+        knownUsers: active.kind === 'user' ? withKnown(knownUsers, sources.knownUsers) : [],
+        hashtags,
+      })
     : [];
 
   const open = suggestions.length > 0 && dismissed !== wordKey;

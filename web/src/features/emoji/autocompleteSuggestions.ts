@@ -1,5 +1,6 @@
 import { MAX_SUGGESTIONS, scoreUsers, type TriggerKind } from '../../lib/autocomplete.ts';
 import { safeMediaUrl } from '../../lib/gallery.ts';
+import { safeHttpUrl } from '../../lib/safeUrl.ts';
 import { suggestEmoji, type EmojiSuggestion } from './emojiSearch.ts';
 
 export interface SuggestedUser {
@@ -52,7 +53,7 @@ export function suggestionsFor(
         replacement: `@${user.screenName}`,
         primary: user.name || user.screenName,
         secondary: `@${user.screenName}`,
-        imageUrl: safeMediaUrl(user.avatar),
+        imageUrl: safeHttpUrl(user.avatar),
         glyph: null,
       }));
   }

@@ -2,7 +2,9 @@ import { lazy, Suspense, useEffect, useId, useMemo, useState } from 'react';
 import type { Attachment } from '../../api/types.ts';
 import { t } from '../../i18n/index.ts';
 import { galleryLayout, safeMediaUrl, type GalleryItem } from '../../lib/gallery.ts';
+import { useInstance } from '../../state/instance.ts';
 import { usePreferences } from '../../state/preferences.ts';
+import { Spinner } from '../../ui/Spinner.tsx';
 import styles from './AttachmentGallery.module.css';
 import { useMediaViewer } from './mediaViewerStore.ts';
 
@@ -37,6 +39,23 @@ function MediaTile({ attachment, label, single, onOpen }: TileProps) {
   const preview = safeMediaUrl(attachment.previewUrl) ?? safeMediaUrl(attachment.url);
   const width = attachment.width ?? undefined;
   const height = attachment.height ?? undefined;
+  const preload = usePreferences((state) => state.preloadImage);
+  const [requested, setRequested] = useState(false);
+  const [loaded, setLoaded] = useState(false);
+  // preloadImage off: nothing is fetched until the user asks for this picture.
+  if (!preload && !requested) {
+    return (
+      <button
+        type="button"
+        className={`${styles.tile} ${styles.onDemand} ${single ? styles.single : ''}`}
+        aria-label={t('media.load_media', label)}
+        onClick={() => setRequested(true)}
+      >
+        <span aria-hidden="true">{t('media.load')}</span>
+      </button>
+    );
+  }
+  const loading = !preload && !loaded;
   if (attachment.kind === 'video') {
     const poster =
       attachment.previewUrl && attachment.previewUrl !== attachment.url
@@ -97,8 +116,41 @@ function MediaTile({ attachment, label, single, onOpen }: TileProps) {
           decoding="async"
           width={width}
           height={height}
+          onLoad={() => setLoaded(true)}
+          onError={() => setLoaded(true)}
         />
       )}
+      {loading && (
+        <span className={styles.tileSpinner} data-loading="">
+          <Spinner label={t('media.loading')} />
+        </span>
+      )}
+    </button>
+  );
+}
+
+/**
+ * hideAttachments: one line per attachment, a small thumbnail and the file's name, so a post
+ * with many pictures stays a few lines tall.
+ */
+function CompactTile({ attachment, label, onOpen }: Omit<TileProps, 'single'>) {
+  const name = attachment.description || fileName(attachment);
+  const thumb =
+    attachment.kind === 'image' || attachment.kind === 'video'
+      ? (safeMediaUrl(attachment.previewUrl) ??
+        (attachment.kind === 'image' ? safeMediaUrl(attachment.url) : null))
+      : null;
+  if (!isViewable(attachment)) return <FileTile attachment={attachment} />;
+  return (
+    <button type="button" className={styles.compact} aria-label={label} onClick={onOpen}>
+      {thumb ? (
+        <img className={styles.compactThumb} src={thumb} alt="" loading="lazy" decoding="async" />
+      ) : (
+        <span className={styles.compactThumb} aria-hidden="true">
+          {attachment.kind === 'audio' ? '♪' : '▶'}
+        </span>
+      )}
+      <span className={styles.compactName}>{name}</span>
     </button>
   );
 }
@@ -165,6 +217,7 @@ export function AttachmentGallery({
   const ownerId = `${statusId}:${useId()}`;
   const hideNsfw = usePreferences((state) => state.hideNsfw);
   const oneClick = usePreferences((state) => state.useOneClickNsfw);
+  const censorImage = safeMediaUrl(useInstance((state) => state.config.nsfwCensorImage));
   const maxThumbnails = usePreferences((state) => state.maxThumbnails);
   const hideAttachments = usePreferences((state) =>
     context === 'conversation' ? state.hideAttachmentsInConv : state.hideAttachments,
@@ -219,6 +272,9 @@ export function AttachmentGallery({
             if (oneClick) open(0);
           }}
         >
+          {censorImage && (
+            <img className={styles.censor} src={censorImage} alt="" data-censor-image="" />
+          )}
           <span className={styles.nsfwLabel}>{t('media.sensitive')}</span>
           <span className={styles.nsfwAction}>{t('media.show_media')}</span>
         </button>
@@ -235,7 +291,7 @@ export function AttachmentGallery({
         <button
           key="more"
           type="button"
-          className={`${styles.tile} ${styles.more}`}
+          className={hideAttachments ? styles.compact : `${styles.tile} ${styles.more}`}
           aria-label={t('media.more_label', item.count)}
           onClick={() => open(item.index)}
         >
@@ -249,6 +305,11 @@ export function AttachmentGallery({
       ? t('media.open_described', item.index + 1, total, attachment.description)
       : t('media.open_numbered', item.index + 1, total);
     const onOpen = () => open(item.index);
+    if (hideAttachments) {
+      return (
+        <CompactTile key={attachment.id} attachment={attachment} label={label} onOpen={onOpen} />
+      );
+    }
     if (attachment.kind === 'image' || attachment.kind === 'video') {
       return (
         <MediaTile
@@ -269,7 +330,11 @@ export function AttachmentGallery({
   };
 
   return (
-    <div className={styles.gallery} role="group" aria-label={t('media.gallery')}>
+    <div
+      className={`${styles.gallery} ${hideAttachments ? styles.compactGallery : ''}`}
+      role="group"
+      aria-label={t('media.gallery')}
+    >
       {sensitive && hideNsfw && (
         <button
           type="button"

@@ -3,12 +3,12 @@ import * as reactionsApi from '../../api/reactions.ts';
 import type { Account, EmojiReaction } from '../../api/types.ts';
 import { api } from '../../app/apiClient.ts';
 import { t } from '../../i18n/index.ts';
-import { safeMediaUrl } from '../../lib/gallery.ts';
 import { REACTION_POPOVER_USERS } from '../../lib/reactions.ts';
 import { useEntities } from '../../state/entities.ts';
 import { RichContent } from '../../ui/RichContent.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import styles from './ReactionsBar.module.css';
+import { safeHttpUrl } from '../../lib/safeUrl.ts';
 
 /** A reaction's popover: up to 16 accounts that reacted with it, fetched when it opens. */
 export default function WhoReacted({
@@ -49,7 +49,7 @@ export default function WhoReacted({
             <li key={account.id} className={styles.account}>
               <img
                 className={styles.avatar}
-                src={safeMediaUrl(account.avatar) ?? undefined}
+                src={safeHttpUrl(account.avatar) ?? undefined}
                 alt=""
                 width={20}
                 height={20}

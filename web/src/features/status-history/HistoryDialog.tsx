@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import { api } from '../../app/apiClient.ts';
 import { statusHistory } from '../../api/statusHistory.ts';
-import type { StatusEdit } from '../../api/types.ts';
+import type { Attachment, StatusEdit } from '../../api/types.ts';
 import { t } from '../../i18n/index.ts';
+import { safeMediaUrl } from '../../lib/safeUrl.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { RichContent } from '../../ui/RichContent.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
@@ -13,6 +14,42 @@ type HistoryState =
   | { kind: 'loading' }
   | { kind: 'error'; message: string }
   | { kind: 'ready'; versions: StatusEdit[] };
+
+/** A version's attachments as small thumbnails, each opening the file in a new tab. */
+function VersionAttachments({ attachments }: { attachments: readonly Attachment[] }) {
+  return (
+    <ul className={styles.thumbs} aria-label={t('status.history_attachments', attachments.length)}>
+      {attachments.map((attachment, index) => {
+        const href = safeMediaUrl(attachment.url);
+        const preview =
+          attachment.kind === 'image' || attachment.kind === 'video'
+            ? (safeMediaUrl(attachment.previewUrl) ?? (attachment.kind === 'image' ? href : null))
+            : null;
+        const label = attachment.description
+          ? t('media.open_described', index + 1, attachments.length, attachment.description)
+          : t('media.open_numbered', index + 1, attachments.length);
+        const content = preview ? (
+          <img className={styles.thumb} src={preview} alt="" loading="lazy" />
+        ) : (
+          <span className={styles.thumb} aria-hidden="true">
+            📎
+          </span>
+        );
+        return (
+          <li key={attachment.id}>
+            {href ? (
+              <a href={href} target="_blank" rel="noopener noreferrer nofollow" aria-label={label}>
+                {content}
+              </a>
+            ) : (
+              content
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
 
 /** Every version of an edited post, newest first (spec part 2, §2 post-history dialog). */
 export function HistoryDialog({ statusId, onClose }: { statusId: string; onClose(): void }) {
@@ -30,7 +67,12 @@ export function HistoryDialog({ statusId, onClose }: { statusId: string; onClose
   }, [statusId]);
 
   return (
-    <Dialog title={t('status.history_title')} onClose={onClose} size="large">
+    <Dialog
+      title={t('status.history_title')}
+      onClose={onClose}
+      size="large"
+      className={styles.dialog}
+    >
       {state.kind === 'loading' && <Spinner />}
       {state.kind === 'error' && (
         <p role="alert" className={styles.error}>
@@ -62,9 +104,7 @@ export function HistoryDialog({ statusId, onClose }: { statusId: string; onClose
                 </ul>
               )}
               {version.mediaAttachments.length > 0 && (
-                <p className={styles.meta}>
-                  {t('status.history_attachments', version.mediaAttachments.length)}
-                </p>
+                <VersionAttachments attachments={version.mediaAttachments} />
               )}
             </li>
           ))}

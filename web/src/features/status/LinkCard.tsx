@@ -1,8 +1,7 @@
 import type { Card } from '../../api/types.ts';
 import { t } from '../../i18n/index.ts';
+import { safeHttpUrl } from '../../lib/safeUrl.ts';
 import styles from './StatusCard.module.css';
-
-const SAFE_LINK = /^https?:\/\//i;
 
 function hostOf(url: string): string {
   try {
@@ -17,13 +16,14 @@ function hostOf(url: string): string {
  * one link that opens in a new tab without handing over the opener.
  */
 export function LinkCard({ card }: { card: Card }) {
-  if (!SAFE_LINK.test(card.url)) return null;
-  const image = card.image && SAFE_LINK.test(card.image) ? card.image : null;
-  const provider = card.providerName || hostOf(card.url);
+  const url = safeHttpUrl(card.url);
+  if (!url) return null;
+  const image = safeHttpUrl(card.image);
+  const provider = card.providerName || hostOf(url);
   return (
     <a
       className={styles.linkCard}
-      href={card.url}
+      href={url}
       target="_blank"
       rel="noopener noreferrer nofollow"
       aria-label={t('status.link_card', card.title || card.url)}

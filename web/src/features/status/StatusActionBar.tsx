@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import type { Account } from '../../api/types.ts';
 import { t } from '../../i18n/index.ts';
 import {
@@ -21,6 +21,7 @@ import { replyTargetOf } from '../composer/replyTarget.ts';
 import { ActionIcon as StatusIcon } from './actionIcons.tsx';
 import styles from './StatusCard.module.css';
 import { useStatusActions } from './useStatusActions.ts';
+import { safeHttpUrl } from '../../lib/safeUrl.ts';
 
 const ReportDialog = lazy(() =>
   import('../report/ReportDialog.tsx').then((module) => ({ default: module.ReportDialog })),
@@ -40,6 +41,14 @@ function Count({ value, hidden }: { value: number; hidden: boolean }) {
 }
 
 /** A toggle action: aria-pressed says whether it is on. */
+/** Spec part 2, §9: the favourite and repeat icons spin this long when pressed. */
+export const ACTION_SPIN_MS = 500;
+
+const prefersReducedMotion = () =>
+  typeof window !== 'undefined' &&
+  typeof window.matchMedia === 'function' &&
+  window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+
 function ToggleAction({
   label,
   pressed,
@@ -47,6 +56,7 @@ function ToggleAction({
   children,
   className,
   action,
+  spin = false,
 }: {
   label: string;
   pressed: boolean;
@@ -54,16 +64,28 @@ function ToggleAction({
   children: ReactNode;
   className?: string;
   action?: string;
+  /** Spin the icon once on each press (none under prefers-reduced-motion). */
+  spin?: boolean;
 }) {
+  const [spinning, setSpinning] = useState(false);
+  useEffect(() => {
+    if (!spinning) return undefined;
+    const timer = setTimeout(() => setSpinning(false), ACTION_SPIN_MS);
+    return () => clearTimeout(timer);
+  }, [spinning]);
   return (
     <button
       type="button"
       data-action={action}
-      className={`${styles.action} ${pressed ? styles.active : ''} ${className ?? ''}`}
+      className={`${styles.action} ${pressed ? styles.active : ''} ${spinning ? styles.spinning : ''} ${className ?? ''}`}
       aria-label={label}
       title={label}
       aria-pressed={pressed}
-      onClick={onClick}
+      data-spinning={spinning || undefined}
+      onClick={() => {
+        if (spin && !prefersReducedMotion()) setSpinning(true);
+        onClick();
+      }}
     >
       {children}
     </button>
@@ -167,12 +189,13 @@ export function StatusActionBar({
       onSelect: () => void actions.remove(),
     });
   }
-  if (!status.local && status.url) {
+  const externalSource = status.local ? null : safeHttpUrl(status.url);
+  if (externalSource) {
     items.push({
       key: 'external',
       label: t('status.external_source'),
       icon: <StatusIcon name="external" />,
-      href: status.url,
+      href: externalSource,
     });
   }
 
@@ -201,6 +224,7 @@ export function StatusActionBar({
             pressed={status.reblogged}
             onClick={() => void actions.toggleRepeat()}
             className={styles.repeatAction}
+            spin
           >
             <StatusIcon name="repeat" />
             <Count value={status.reblogsCount} hidden={hideStats} />
@@ -218,6 +242,7 @@ export function StatusActionBar({
           pressed={status.favourited}
           onClick={() => void actions.toggleFavourite()}
           className={styles.favouriteAction}
+          spin
         >
           <StatusIcon name="star" filled={status.favourited} />
           <Count value={status.favouritesCount} hidden={hideStats} />
@@ -258,12 +283,13 @@ export function AnonymousMenu({ status }: { status: StoredStatus }) {
       onSelect: () => void actions.copyLink(),
     },
   ];
-  if (!status.local && status.url) {
+  const externalSource = status.local ? null : safeHttpUrl(status.url);
+  if (externalSource) {
     items.push({
       key: 'external',
       label: t('status.external_source'),
       icon: <StatusIcon name="external" />,
-      href: status.url,
+      href: externalSource,
     });
   }
   return (

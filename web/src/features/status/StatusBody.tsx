@@ -46,7 +46,16 @@ function MentionsLine({ mentions }: { mentions: StoredStatus['mentions'] }) {
  * The body of a post: subject (content warning) with its collapse, the tall-post collapse, the
  * content, mentions line, attachments, link card and poll.
  */
-export function StatusBody({ status, focused }: { status: StoredStatus; focused: boolean }) {
+export function StatusBody({
+  status,
+  focused,
+  context = 'timeline',
+}: {
+  status: StoredStatus;
+  focused: boolean;
+  /** Conversations follow hideAttachmentsInConv, everything else hideAttachments. */
+  context?: 'timeline' | 'conversation';
+}) {
   const collapseWithSubject = usePreferences((state) => state.collapseMessageWithSubject);
   const greentext = usePreferences((state) => state.greentext);
   const [showingContent, setShowingContent] = useState(false);
@@ -122,6 +131,7 @@ export function StatusBody({ status, focused }: { status: StoredStatus; focused:
               statusId={status.id}
               attachments={status.mediaAttachments}
               sensitive={status.sensitive}
+              context={context}
             />
           )}
           {status.card && <LinkCard card={status.card} />}

@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { parseAccount, parseStatus } from '../../api/schemas/index.ts';
 import { useEntities } from '../../state/entities.ts';
+import { useInstance } from '../../state/instance.ts';
 import { useModals } from '../../state/modals.ts';
 import { DEFAULT_PREFERENCES, usePreferences } from '../../state/preferences.ts';
 import { useSession } from '../../state/session.ts';
@@ -131,12 +132,12 @@ describe('StatusCard', () => {
     ingest(rawStatus('s4', { account: rawAccount('alice', 'alice') }));
     render(<StatusCard statusId="s4" context={{ kind: 'timeline' }} />);
     await screen.findByRole('button', { name: 'More actions' });
-    const openDelete = () => {
+    const openDelete = async () => {
       fireEvent.click(screen.getByRole('button', { name: 'More actions' }));
-      fireEvent.click(screen.getByRole('menuitem', { name: 'Delete' }));
+      fireEvent.click(await screen.findByRole('menuitem', { name: 'Delete' }));
     };
 
-    openDelete();
+    await openDelete();
     expect(useModals.getState().confirms).toHaveLength(1);
     await act(async () =>
       useModals.getState().answerConfirm(useModals.getState().confirms[0]!.id, false),
@@ -144,7 +145,7 @@ describe('StatusCard', () => {
     expect(fetchMock).not.toHaveBeenCalled();
 
     fetchMock.mockResolvedValueOnce(json({}));
-    openDelete();
+    await openDelete();
     await act(async () =>
       useModals.getState().answerConfirm(useModals.getState().confirms[0]!.id, true),
     );
@@ -158,7 +159,7 @@ describe('StatusCard', () => {
     ingest(rawStatus('s5'));
     render(<StatusCard statusId="s5" context={{ kind: 'timeline' }} />);
     fireEvent.click(await screen.findByRole('button', { name: 'More actions' }));
-    expect(screen.getByRole('menuitem', { name: 'Delete' })).toBeTruthy();
+    expect(await screen.findByRole('menuitem', { name: 'Delete' })).toBeTruthy();
     expect(screen.queryByRole('menuitem', { name: 'Pin on profile' })).toBeNull();
     expect(screen.getByRole('menuitem', { name: 'Report' })).toBeTruthy();
   });
@@ -192,7 +193,7 @@ describe('StatusCard', () => {
     expect(button.getAttribute('aria-haspopup')).toBe('menu');
     button.focus();
     fireEvent.keyDown(button, { key: 'ArrowDown' });
-    const items = screen.getAllByRole('menuitem');
+    const items = await screen.findAllByRole('menuitem');
     expect(button.getAttribute('aria-expanded')).toBe('true');
     expect(document.activeElement).toBe(items[0]);
     fireEvent.keyDown(items[0]!, { key: 'ArrowDown' });
@@ -257,5 +258,228 @@ describe('StatusCard', () => {
       .map((a) => a.getAttribute('href'));
     expect(links).toContain('/users/carol');
     expect(screen.getByRole('link', { name: '#birds' }).getAttribute('href')).toBe('/tag/birds');
+  });
+});
+
+describe('StatusCard media and addresses', () => {
+  const pictures = Array.from({ length: 4 }, (_, i) => ({
+    id: `m${i}`,
+    type: 'image',
+    url: `https://starling.test/media/photo-${i}.png`,
+    preview_url: `https://starling.test/media/photo-${i}-small.png`,
+    description: null,
+  }));
+
+  it('lists attachments compactly, named and on one line each, with hideAttachments', () => {
+    act(() => usePreferences.setState({ hideAttachments: true }));
+    ingest(rawStatus('s1', { media_attachments: pictures }));
+    render(<StatusCard statusId="s1" context={{ kind: 'timeline' }} />);
+    const gallery = screen.getByRole('group', { name: /attachments|media/i });
+    const tiles = within(gallery).getAllByRole('button');
+    expect(tiles.map((tile) => tile.textContent)).toEqual([
+      'photo-0.png',
+      'photo-1.png',
+      'photo-2.png',
+      'photo-3.png',
+    ]);
+  });
+
+  it('follows hideAttachmentsInConv in a conversation, not hideAttachments', () => {
+    act(() => usePreferences.setState({ hideAttachments: false, hideAttachmentsInConv: true }));
+    ingest(rawStatus('s1', { media_attachments: pictures }));
+    render(<StatusCard statusId="s1" context={{ kind: 'conversation', focused: true }} />);
+    const gallery = screen.getByRole('group', { name: /attachments|media/i });
+    expect(within(gallery).getAllByRole('button')[0]?.textContent).toBe('photo-0.png');
+  });
+
+  it('never uses a script or protocol-relative address as an avatar', () => {
+    ingest(
+      rawStatus('s1', { account: rawAccount('bob', 'bob', { avatar: 'javascript:alert(1)' }) }),
+      rawStatus('s2', { account: rawAccount('eve', 'eve', { avatar: '/\\evil.example/a.png' }) }),
+    );
+    const { container } = render(
+      <>
+        <StatusCard statusId="s1" context={{ kind: 'timeline' }} />
+        <StatusCard statusId="s2" context={{ kind: 'timeline' }} />
+      </>,
+    );
+    const sources = Array.from(container.querySelectorAll('img'), (img) => img.getAttribute('src'));
+    expect(sources.some((src) => src?.includes('javascript') || src?.includes('evil'))).toBe(false);
+  });
+});
+
+describe('StatusCard menu', () => {
+  it('opens the menu 25 ms after it is asked for', async () => {
+    signIn();
+    ingest(rawStatus('s1'));
+    render(<StatusCard statusId="s1" context={{ kind: 'timeline' }} />);
+    const button = await screen.findByRole('button', { name: 'More actions' });
+    vi.useFakeTimers();
+    try {
+      fireEvent.click(button);
+      await act(async () => vi.advanceTimersByTime(24));
+      expect(screen.queryByRole('menu')).toBeNull();
+      await act(async () => vi.advanceTimersByTime(1));
+      expect(screen.getByRole('menu')).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('copies a link built from the instance server address', async () => {
+    const writeText = vi.fn(async () => undefined);
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    act(() => useInstance.getState().update({ server: 'https://pleroma.example' }));
+    try {
+      signIn();
+      ingest(rawStatus('s1'));
+      render(<StatusCard statusId="s1" context={{ kind: 'timeline' }} />);
+      fireEvent.click(await screen.findByRole('button', { name: 'More actions' }));
+      fireEvent.click(await screen.findByRole('menuitem', { name: 'Copy link to post' }));
+      await waitFor(() =>
+        expect(writeText).toHaveBeenCalledWith('https://pleroma.example/notice/s1'),
+      );
+    } finally {
+      act(() => useInstance.getState().update({ server: '' }));
+    }
+  });
+});
+
+describe('StatusCard action spin', () => {
+  const reducedMotion = (reduce: boolean) =>
+    vi.stubGlobal(
+      'matchMedia',
+      vi.fn((query: string) => ({ matches: reduce && query.includes('reduce'), media: query })),
+    );
+
+  it('spins the favourite and repeat icons for 500 ms when pressed', async () => {
+    reducedMotion(false);
+    signIn();
+    ingest(rawStatus('s1'));
+    fetchMock.mockResolvedValue(json(rawStatus('s1', { favourited: true })));
+    render(<StatusCard statusId="s1" context={{ kind: 'timeline' }} />);
+    const favourite = await screen.findByRole('button', { name: /^Favorite/ });
+    vi.useFakeTimers();
+    try {
+      fireEvent.click(favourite);
+      expect(favourite.hasAttribute('data-spinning')).toBe(true);
+      const repeat = screen.getByRole('button', { name: /^Repeat/ });
+      fireEvent.click(repeat);
+      expect(repeat.hasAttribute('data-spinning')).toBe(true);
+      await act(async () => vi.advanceTimersByTime(499));
+      expect(favourite.hasAttribute('data-spinning')).toBe(true);
+      await act(async () => vi.advanceTimersByTime(2));
+      expect(favourite.hasAttribute('data-spinning')).toBe(false);
+      expect(repeat.hasAttribute('data-spinning')).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('does not spin under prefers-reduced-motion', async () => {
+    reducedMotion(true);
+    signIn();
+    ingest(rawStatus('s1'));
+    fetchMock.mockResolvedValue(json(rawStatus('s1', { favourited: true })));
+    render(<StatusCard statusId="s1" context={{ kind: 'timeline' }} />);
+    const favourite = await screen.findByRole('button', { name: /^Favorite/ });
+    fireEvent.click(favourite);
+    expect(favourite.hasAttribute('data-spinning')).toBe(false);
+  });
+});
+
+describe('StatusCard reply-to preview', () => {
+  it('previews the replied-to post when the reply-to link is focused', async () => {
+    ingest(
+      rawStatus('parent', { content: '<p>the words replied to</p>' }),
+      rawStatus('child', { in_reply_to_id: 'parent', in_reply_to_account_id: 'bob' }),
+    );
+    render(<StatusCard statusId="child" context={{ kind: 'timeline' }} />);
+    const link = screen.getByRole('link', { name: /^Reply to/ });
+    act(() => link.focus());
+    const preview = await screen.findByRole('tooltip');
+    expect(preview.textContent).toContain('the words replied to');
+    expect(link.getAttribute('aria-describedby')).toBe(preview.id);
+    fireEvent.keyDown(link, { key: 'Escape' });
+    expect(screen.queryByRole('tooltip')).toBeNull();
+  });
+
+  it('fetches an unknown replied-to post, and says when it is unavailable', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    ingest(rawStatus('child', { in_reply_to_id: 'gone', in_reply_to_account_id: 'bob' }));
+    fetchMock.mockResolvedValueOnce(json({ error: 'Record not found' }, 404));
+    render(<StatusCard statusId="child" context={{ kind: 'timeline' }} />);
+    act(() => screen.getByRole('link', { name: /^Reply to/ }).focus());
+    const preview = await screen.findByRole('tooltip');
+    await waitFor(() => expect(preview.textContent).toBe('Post not found'));
+    expect(String(fetchMock.mock.calls[0]?.[0])).toContain('/api/v1/statuses/gone');
+  });
+});
+
+describe('StatusCard people on the focused post', () => {
+  const people = (prefix: string, count: number) =>
+    Array.from({ length: count }, (_, i) => rawAccount(`${prefix}${i}`, `${prefix}${i}`));
+
+  it('shows at most 15 avatars of who repeated and favourited, the counts opening the full list', async () => {
+    signIn();
+    ingest(rawStatus('s1', { favourites_count: 17, reblogs_count: 1 }));
+    fetchMock.mockImplementation(async (input) => {
+      const url = String(input);
+      if (url.includes('/favourited_by')) return json(people('fan', 17));
+      if (url.includes('/reblogged_by')) return json(people('booster', 1));
+      return json({ error: 'unexpected' }, 500);
+    });
+    render(<StatusCard statusId="s1" context={{ kind: 'conversation', focused: true }} />);
+    const slow = { timeout: 5000 };
+    const avatars = await screen.findByRole('list', { name: 'Who repeated and favorited' }, slow);
+    await waitFor(() => expect(within(avatars).getAllByRole('link')).toHaveLength(15), slow);
+    expect(within(avatars).getAllByRole('link')[0]?.getAttribute('href')).toBe('/users/booster0');
+
+    fireEvent.click(screen.getByRole('button', { name: '17 Favorites' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Favorited by' }, slow);
+    await waitFor(() => expect(within(dialog).getAllByRole('link')).toHaveLength(17), slow);
+  });
+
+  it('is not shown on timelines', () => {
+    ingest(rawStatus('s1', { favourites_count: 2 }));
+    render(<StatusCard statusId="s1" context={{ kind: 'timeline' }} />);
+    expect(screen.queryByRole('button', { name: '2 Favorites' })).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
+
+describe('StatusCard media options', () => {
+  const photo = {
+    id: 'm1',
+    type: 'image',
+    url: 'https://starling.test/media/photo.png',
+    preview_url: 'https://starling.test/media/photo-small.png',
+    description: null,
+  };
+
+  it("covers sensitive media with the instance's nsfwCensorImage", () => {
+    act(() => useInstance.getState().update({ nsfwCensorImage: '/images/censored.png' }));
+    try {
+      ingest(rawStatus('s1', { sensitive: true, media_attachments: [photo] }));
+      const { container } = render(<StatusCard statusId="s1" context={{ kind: 'timeline' }} />);
+      const cover = screen.getByRole('button', { name: /Sensitive media/ });
+      expect(cover.querySelector('img')?.getAttribute('src')).toBe('/images/censored.png');
+      expect(container.querySelector('img[src*="photo"]')).toBeNull();
+    } finally {
+      act(() => useInstance.getState().update({ nsfwCensorImage: '' }));
+    }
+  });
+
+  it('loads a picture only on demand, with a loading state, when preloadImage is off', () => {
+    act(() => usePreferences.setState({ preloadImage: false }));
+    ingest(rawStatus('s1', { media_attachments: [photo] }));
+    const { container } = render(<StatusCard statusId="s1" context={{ kind: 'timeline' }} />);
+    expect(container.querySelector('img[src*="photo"]')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: /^Load image/ }));
+    const image = container.querySelector('img[src*="photo-small"]');
+    expect(image).not.toBeNull();
+    expect(screen.getByText('Loading media...')).toBeTruthy();
+    fireEvent.load(image!);
+    expect(screen.queryByText('Loading media...')).toBeNull();
   });
 });

@@ -16,14 +16,18 @@ import { ReactionsBar } from '../reactions/ReactionsBar.tsx';
 import { StatusIcon } from './icons.tsx';
 import { plainTextOf } from './plainText.ts';
 import { RemoteInteraction } from './RemoteInteraction.tsx';
+import { ReplyToLink } from './ReplyToLink.tsx';
 import { StatusBody } from './StatusBody.tsx';
 import styles from './StatusCard.module.css';
 import { STATUS_ELEMENT_TIMING } from '../timeline/firstPaint.ts';
+import { safeHttpUrl, safeMediaUrl } from '../../lib/safeUrl.ts';
 
 // The actions (and their menu, dialogs and API calls) are not needed for the first paint.
 const StatusActionBar = lazy(() =>
   import('./StatusActionBar.tsx').then((module) => ({ default: module.StatusActionBar })),
 );
+// Only a conversation's focused post lists who favourited and repeated it.
+const StatusPeople = lazy(() => import('./StatusPeople.tsx'));
 const AnonymousMenu = lazy(() =>
   import('./StatusActionBar.tsx').then((module) => ({ default: module.AnonymousMenu })),
 );
@@ -85,12 +89,12 @@ function useMutes(accountId: string | undefined): boolean {
 }
 
 function Avatar({ account }: { account: Account }) {
-  const defaultAvatar = useInstance((state) => state.config.defaultAvatar);
+  const defaultAvatar = safeMediaUrl(useInstance((state) => state.config.defaultAvatar)) ?? '';
   return (
     <Link to={profilePath(account.id)} className={styles.avatarLink} tabIndex={-1} aria-hidden>
       <img
         className={styles.avatar}
-        src={account.avatar || defaultAvatar}
+        src={safeHttpUrl(account.avatar) ?? defaultAvatar}
         alt=""
         width={48}
         height={48}
@@ -274,15 +278,22 @@ export function StatusCard({ statusId, context, position }: StatusCardProps) {
             </Link>
           </header>
           {shown.inReplyToId && (
-            <p className={styles.replyTo}>
-              <Link to={conversationPath(shown.inReplyToId)}>
-                {shown.inReplyToAccountAcct
-                  ? t('status.reply_to', `@${shown.inReplyToAccountAcct}`)
-                  : t('status.reply_to_post')}
-              </Link>
-            </p>
+            <ReplyToLink
+              to={conversationPath(shown.inReplyToId)}
+              statusId={shown.inReplyToId}
+              acct={shown.inReplyToAccountAcct}
+            />
           )}
-          <StatusBody status={shown} focused={Boolean(context.focused)} />
+          <StatusBody
+            status={shown}
+            focused={Boolean(context.focused)}
+            context={context.kind === 'conversation' ? 'conversation' : 'timeline'}
+          />
+          {context.kind === 'conversation' && context.focused && (
+            <Suspense fallback={null}>
+              <StatusPeople status={shown} />
+            </Suspense>
+          )}
           {(emojiReactionsOnTimeline || context.kind === 'conversation') && (
             <ReactionsBar statusId={shown.id} />
           )}

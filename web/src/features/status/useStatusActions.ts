@@ -6,6 +6,7 @@ import { useEntities, type StoredStatus } from '../../state/entities.ts';
 import { useModals } from '../../state/modals.ts';
 import { useNotices } from '../../state/notices.ts';
 import { usePreferences } from '../../state/preferences.ts';
+import { useInstance } from '../../state/instance.ts';
 
 /** How long the copied-link notice stays. */
 export const COPY_NOTICE_MS = 2000;
@@ -156,7 +157,8 @@ export function useStatusActions(statusId: string): StatusActions {
   );
 
   const copyLink = useCallback(async () => {
-    const link = `${window.location.origin}/notice/${statusId}`;
+    const server = useInstance.getState().config.server || window.location.origin;
+    const link = `${server.replace(/\/+$/, '')}/notice/${encodeURIComponent(statusId)}`;
     try {
       await navigator.clipboard.writeText(link);
       setError(null);

@@ -9,6 +9,7 @@ import { useInstance } from '../../state/instance.ts';
 import { useSession } from '../../state/session.ts';
 import { RichContent } from '../../ui/RichContent.tsx';
 import styles from './WhoToFollowPanel.module.css';
+import { safeHttpUrl } from '../../lib/safeUrl.ts';
 
 /** The sidebar shows this many suggestions (and as many placeholders while they load). */
 export const WHO_TO_FOLLOW_PANEL_SIZE = 3;
@@ -59,7 +60,13 @@ function SuggestionsList({ userId }: { userId: string }) {
             ))
           : state.accounts.map((account) => (
               <li key={account.id} className={styles.item}>
-                <img className={styles.avatar} src={account.avatar} alt="" width={32} height={32} />
+                <img
+                  className={styles.avatar}
+                  src={safeHttpUrl(account.avatar) ?? undefined}
+                  alt=""
+                  width={32}
+                  height={32}
+                />
                 <span className={styles.names}>
                   <Link to={pathFor('external-user-profile', { id: account.id })}>
                     <RichContent

@@ -51,6 +51,12 @@ const DraftsScreen = lazy(() =>
   })),
 );
 
+const ProfileScreen = lazy(() =>
+  import('../features/profile/ProfileScreen.tsx').then((module) => ({
+    default: module.ProfileScreen,
+  })),
+);
+
 export const NotFoundScreen = lazy(() =>
   import('./NotFound.tsx').then((module) => ({ default: module.NotFound })),
 );
@@ -76,7 +82,7 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   dms: LazyTimelineScreen,
   chats: Placeholder,
   chat: Placeholder,
-  'external-user-profile': Placeholder,
+  'external-user-profile': ProfileScreen,
   registration: Placeholder,
   'registration-token': Placeholder,
   'password-reset': Placeholder,
@@ -90,5 +96,5 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   'lists-timeline': LazyTimelineScreen,
   'lists-edit': Placeholder,
   notifications: Placeholder,
-  'user-profile': Placeholder,
+  'user-profile': ProfileScreen,
 };

@@ -156,3 +156,23 @@ describe('admin user endpoints', () => {
     expect(rel.body![0].following).toBe(false);
   });
 });
+
+describe('remote follow', () => {
+  it('sends the posted form to the client screen, and refuses an empty one', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/main/ostatus',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'nickname=alice&profile=',
+    });
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe('/main/ostatus?nickname=alice');
+    const empty = await t.app.inject({
+      method: 'POST',
+      url: '/main/ostatus',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'profile=',
+    });
+    expect(empty.statusCode).toBe(400);
+  });
+});

@@ -114,4 +114,19 @@ export async function peopleRoutes(app: FastifyInstance, ctx: ServerContext): Pr
       account: renderAccount(rc, a),
     }));
   });
+
+  /**
+   * The remote-follow form of a user card posts here (Pleroma's remote_subscribe): the client's
+   * /main/ostatus screen takes over, asking the visitor for their own account.
+   */
+  app.post('/main/ostatus', async (request, reply) => {
+    const params = paramsOf(request);
+    const query = new URLSearchParams();
+    const nickname = str(params.nickname);
+    const statusId = str(params.status_id);
+    if (nickname) query.set('nickname', nickname);
+    if (statusId) query.set('status_id', statusId);
+    if (!nickname && !statusId) throw badRequest('Missing field: nickname or status_id.');
+    return reply.redirect(`/main/ostatus?${query.toString()}`, 303);
+  });
 }

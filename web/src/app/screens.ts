@@ -57,6 +57,27 @@ const ProfileScreen = lazy(() =>
   })),
 );
 
+const RemoteUserResolver = lazy(() =>
+  import('../features/profile/RemoteUserResolver.tsx').then((module) => ({
+    default: module.RemoteUserResolver,
+  })),
+);
+const OstatusScreen = lazy(() =>
+  import('../features/profile/OstatusScreen.tsx').then((module) => ({
+    default: module.OstatusScreen,
+  })),
+);
+const FriendRequestsScreen = lazy(() =>
+  import('../features/friend-requests/FriendRequestsScreen.tsx').then((module) => ({
+    default: module.FriendRequestsScreen,
+  })),
+);
+const WhoToFollowScreen = lazy(() =>
+  import('../features/who-to-follow/WhoToFollowScreen.tsx').then((module) => ({
+    default: module.WhoToFollowScreen,
+  })),
+);
+
 export const NotFoundScreen = lazy(() =>
   import('./NotFound.tsx').then((module) => ({ default: module.NotFound })),
 );
@@ -72,12 +93,12 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   drafts: DraftsScreen,
   about: AboutScreen,
   friends: LazyTimelineScreen,
-  'remote-interaction': Placeholder,
+  'remote-interaction': OstatusScreen,
   'tag-timeline': LazyTimelineScreen,
   bookmarks: LazyTimelineScreen,
   conversation: ConversationScreen,
-  'remote-user-profile-acct': Placeholder,
-  'remote-user-profile': Placeholder,
+  'remote-user-profile-acct': RemoteUserResolver,
+  'remote-user-profile': RemoteUserResolver,
   interactions: Placeholder,
   dms: LazyTimelineScreen,
   chats: Placeholder,
@@ -86,10 +107,10 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   registration: Placeholder,
   'registration-token': Placeholder,
   'password-reset': Placeholder,
-  'friend-requests': Placeholder,
+  'friend-requests': FriendRequestsScreen,
   'shout-panel': Placeholder,
   search: Placeholder,
-  'who-to-follow': Placeholder,
+  'who-to-follow': WhoToFollowScreen,
   announcements: Placeholder,
   lists: Placeholder,
   'lists-new': Placeholder,

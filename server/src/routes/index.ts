@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context.ts';
 import { accountRoutes } from './accounts.ts';
+import { adminUserRoutes } from './admin-users.ts';
 import { appRoutes } from './apps.ts';
 import { conversationRoutes } from './conversations.ts';
 import { filterRoutes } from './filters.ts';
@@ -13,6 +14,7 @@ import { mediaRoutes } from './media.ts';
 import { notificationRoutes } from './notifications.ts';
 import { oauthAuthorizeRoutes } from './oauth-authorize.ts';
 import { oauthRoutes } from './oauth.ts';
+import { peopleRoutes } from './people.ts';
 import { pollRoutes } from './polls.ts';
 import { relationRoutes } from './relations.ts';
 import { reportRoutes } from './reports.ts';
@@ -42,6 +44,8 @@ export async function registerRoutes(app: FastifyInstance, ctx: ServerContext): 
     filterRoutes,
     markerRoutes,
     conversationRoutes,
+    peopleRoutes,
+    adminUserRoutes,
   ]) {
     await area(app, ctx);
   }

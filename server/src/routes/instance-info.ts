@@ -79,7 +79,7 @@ export const RESTRICTED_NICKNAMES = [
 export const FEDERATION = {
   enabled: true,
   exclusions: false,
-  mrf_policies: [] as string[],
+  mrf_policies: ['TagPolicy'] as string[],
   quarantined_instances: [] as string[],
   quarantined_instances_info: { quarantined_instances: {} },
 };

@@ -33,7 +33,7 @@ describe('start-up endpoints', () => {
       pleroma: {
         metadata: {
           account_activation_required: false,
-          federation: { enabled: true, mrf_policies: [] },
+          federation: { enabled: true, mrf_policies: ['TagPolicy'] },
           fields_limits: {
             max_fields: 10,
             max_remote_fields: 20,
@@ -73,7 +73,7 @@ describe('start-up endpoints', () => {
       usage: { users: { total: 2 }, localPosts: 0 },
       metadata: {
         private: false,
-        suggestions: { enabled: false },
+        suggestions: { enabled: true },
         staffAccounts: ['http://127.0.0.1:4000/users/admin', 'http://127.0.0.1:4000/users/mod'],
         uploadLimits: { general: 16000000, avatar: 2000000, banner: 4000000, background: 4000000 },
         fieldsLimits: { maxFields: 10 },

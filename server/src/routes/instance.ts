@@ -249,7 +249,7 @@ export async function instanceRoutes(app: FastifyInstance, ctx: ServerContext): 
             nodeName: INSTANCE_TITLE,
             nodeDescription: INSTANCE_DESCRIPTION,
             private: false,
-            suggestions: { enabled: false },
+            suggestions: { enabled: true },
             staffAccounts: staffAccounts(db).map((a) => `${ctx.origin}/users/${a.nickname}`),
             federation: FEDERATION,
             pollLimits: POLL_LIMITS,

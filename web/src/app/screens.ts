@@ -51,6 +51,33 @@ const DraftsScreen = lazy(() =>
   })),
 );
 
+const ProfileScreen = lazy(() =>
+  import('../features/profile/ProfileScreen.tsx').then((module) => ({
+    default: module.ProfileScreen,
+  })),
+);
+
+const RemoteUserResolver = lazy(() =>
+  import('../features/profile/RemoteUserResolver.tsx').then((module) => ({
+    default: module.RemoteUserResolver,
+  })),
+);
+const OstatusScreen = lazy(() =>
+  import('../features/profile/OstatusScreen.tsx').then((module) => ({
+    default: module.OstatusScreen,
+  })),
+);
+const FriendRequestsScreen = lazy(() =>
+  import('../features/friend-requests/FriendRequestsScreen.tsx').then((module) => ({
+    default: module.FriendRequestsScreen,
+  })),
+);
+const WhoToFollowScreen = lazy(() =>
+  import('../features/who-to-follow/WhoToFollowScreen.tsx').then((module) => ({
+    default: module.WhoToFollowScreen,
+  })),
+);
+
 export const NotFoundScreen = lazy(() =>
   import('./NotFound.tsx').then((module) => ({ default: module.NotFound })),
 );
@@ -66,29 +93,29 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   drafts: DraftsScreen,
   about: AboutScreen,
   friends: LazyTimelineScreen,
-  'remote-interaction': Placeholder,
+  'remote-interaction': OstatusScreen,
   'tag-timeline': LazyTimelineScreen,
   bookmarks: LazyTimelineScreen,
   conversation: ConversationScreen,
-  'remote-user-profile-acct': Placeholder,
-  'remote-user-profile': Placeholder,
+  'remote-user-profile-acct': RemoteUserResolver,
+  'remote-user-profile': RemoteUserResolver,
   interactions: Placeholder,
   dms: LazyTimelineScreen,
   chats: Placeholder,
   chat: Placeholder,
-  'external-user-profile': Placeholder,
+  'external-user-profile': ProfileScreen,
   registration: Placeholder,
   'registration-token': Placeholder,
   'password-reset': Placeholder,
-  'friend-requests': Placeholder,
+  'friend-requests': FriendRequestsScreen,
   'shout-panel': Placeholder,
   search: Placeholder,
-  'who-to-follow': Placeholder,
+  'who-to-follow': WhoToFollowScreen,
   announcements: Placeholder,
   lists: Placeholder,
   'lists-new': Placeholder,
   'lists-timeline': LazyTimelineScreen,
   'lists-edit': Placeholder,
   notifications: Placeholder,
-  'user-profile': Placeholder,
+  'user-profile': ProfileScreen,
 };

@@ -15,7 +15,10 @@ import type { ReplyTarget } from '../lib/replyText.ts';
  * does not take the dialog and what is being typed with it.
  */
 export type ComposerRequest =
-  { kind: 'new' } | { kind: 'reply'; replyTo: ReplyTarget } | { kind: 'edit'; statusId: string };
+  /** message: a prefilled text (mentioning someone from their card). */
+  | { kind: 'new'; message?: string }
+  | { kind: 'reply'; replyTo: ReplyTarget }
+  | { kind: 'edit'; statusId: string };
 
 /** A yes/no question shown by the modal host; resolves true on accept. */
 export interface ConfirmRequest {

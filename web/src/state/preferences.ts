@@ -89,6 +89,26 @@ export interface Preferences {
   padEmoji: boolean;
   /** Enter sends the post (Shift+Enter for a new line); Ctrl/Cmd+Enter always sends. */
   submitOnEnter: boolean;
+  // People: the user card's confirmations and popover (spec part 2, §2 User card, §4).
+  modalOnUnfollow: boolean;
+  /** Mute asks for a duration first; without it the mute is indefinite at once. */
+  modalOnMute: boolean;
+  modalOnApproveFollow: boolean;
+  modalOnDenyFollow: boolean;
+  modalOnRemoveUserFromFollowers: boolean;
+  /** What a click on the popover's avatar does: zoom the image, open the profile, or close. */
+  userPopoverAvatarAction: UserPopoverAvatarAction;
+  /** The popover dims the page behind it. */
+  userPopoverOverlay: boolean;
+  /** Per-user highlight by screen name (spec part 2, §3). */
+  highlight: Record<string, UserHighlight>;
+}
+
+export type UserPopoverAvatarAction = 'zoom' | 'open' | 'close';
+export type UserHighlightType = 'solid' | 'striped' | 'side';
+export interface UserHighlight {
+  type: UserHighlightType;
+  color: string;
 }
 
 export type SubjectLineBehavior = 'noop' | 'masto' | 'email';
@@ -139,6 +159,14 @@ export const DEFAULT_PREFERENCES: Preferences = {
   subjectLineBehavior: 'email',
   padEmoji: true,
   submitOnEnter: false,
+  modalOnUnfollow: false,
+  modalOnMute: false,
+  modalOnApproveFollow: false,
+  modalOnDenyFollow: false,
+  modalOnRemoveUserFromFollowers: false,
+  userPopoverAvatarAction: 'open',
+  userPopoverOverlay: false,
+  highlight: {},
 };
 
 export const PREFERENCES_STORAGE_KEY = 'starling:preferences';
@@ -191,6 +219,24 @@ const VALID: { [K in keyof Preferences]: (value: unknown) => boolean } = {
   subjectLineBehavior: (value) => value === 'noop' || value === 'masto' || value === 'email',
   padEmoji: isBoolean,
   submitOnEnter: isBoolean,
+  modalOnUnfollow: isBoolean,
+  modalOnMute: isBoolean,
+  modalOnApproveFollow: isBoolean,
+  modalOnDenyFollow: isBoolean,
+  modalOnRemoveUserFromFollowers: isBoolean,
+  userPopoverAvatarAction: (value) => value === 'zoom' || value === 'open' || value === 'close',
+  userPopoverOverlay: isBoolean,
+  highlight: (value) =>
+    !!value &&
+    typeof value === 'object' &&
+    !Array.isArray(value) &&
+    Object.values(value).every(
+      (entry) =>
+        !!entry &&
+        typeof entry === 'object' &&
+        ['solid', 'striped', 'side'].includes((entry as UserHighlight).type) &&
+        typeof (entry as UserHighlight).color === 'string',
+    ),
 };
 
 const KEYS = Object.keys(DEFAULT_PREFERENCES) as (keyof Preferences)[];

@@ -5,6 +5,8 @@ export interface UnseenCounts {
   notifications: number;
   chats: number;
   announcements: number;
+  /** Pending follow requests to a locked account (the navigation's badge). */
+  followRequests: number;
 }
 
 interface UnseenState extends UnseenCounts {
@@ -12,7 +14,7 @@ interface UnseenState extends UnseenCounts {
   reset(): void;
 }
 
-const NONE: UnseenCounts = { notifications: 0, chats: 0, announcements: 0 };
+const NONE: UnseenCounts = { notifications: 0, chats: 0, announcements: 0, followRequests: 0 };
 
 export const useUnseen = create<UnseenState>()((set) => ({
   ...NONE,

@@ -30,6 +30,8 @@ export interface DialogProps {
   size?: 'small' | 'medium' | 'large';
   describedBy?: string;
   className?: string;
+  /** No dimming behind the dialog (the user popover without its overlay). */
+  clearBackdrop?: boolean;
   /** Touch handlers for drawers that close on a swipe. */
   onTouchStart?: (event: TouchEvent<HTMLDivElement>) => void;
   onTouchEnd?: (event: TouchEvent<HTMLDivElement>) => void;
@@ -86,6 +88,7 @@ export function Dialog({
   size = 'medium',
   describedBy,
   className,
+  clearBackdrop = false,
   onTouchStart,
   onTouchEnd,
 }: DialogProps) {
@@ -165,7 +168,7 @@ export function Dialog({
 
   const dialog = (
     <div
-      className={`${styles.backdrop} ${placement === 'end' ? styles.end : ''}`}
+      className={`${styles.backdrop} ${placement === 'end' ? styles.end : ''} ${clearBackdrop ? styles.clear : ''}`}
       onMouseDown={(event) => {
         if (event.target === event.currentTarget && role === 'dialog') onClose();
       }}

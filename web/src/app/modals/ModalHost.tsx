@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { useModals } from '../../state/modals.ts';
+import { useUserPopover } from '../../state/userPopover.ts';
 
 // Dialogs load the first time they are needed, keeping them (and ui/Dialog) off the start-up bundle.
 const SettingsModal = lazy(() =>
@@ -15,6 +16,10 @@ const ComposerDialog = lazy(() =>
   })),
 );
 
+const UserPopover = lazy(() =>
+  import('../../features/user-card/UserPopover.tsx').then((m) => ({ default: m.UserPopover })),
+);
+
 /**
  * Renders the app-wide modals: settings, the composer, queued confirmations (one at a time),
  * global notices.
@@ -25,6 +30,7 @@ export function ModalHost() {
   const settingsShown = useModals((state) => state.settings.visibility !== 'hidden');
   const composer = useModals((state) => state.composer);
   const closeComposer = useModals((state) => state.closeComposer);
+  const popoverAccountId = useUserPopover((state) => state.accountId);
   // Once opened, the settings modal stays mounted (hidden it renders nothing) so it keeps its tab.
   const [settingsLoaded, setSettingsLoaded] = useState(false);
   if (settingsShown && !settingsLoaded) setSettingsLoaded(true);
@@ -38,6 +44,11 @@ export function ModalHost() {
       {composer && (
         <Suspense fallback={null}>
           <ComposerDialog request={composer} onClose={closeComposer} />
+        </Suspense>
+      )}
+      {popoverAccountId && (
+        <Suspense fallback={null}>
+          <UserPopover key={popoverAccountId} />
         </Suspense>
       )}
       {confirm && (

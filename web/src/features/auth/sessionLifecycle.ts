@@ -7,6 +7,12 @@ import { useInstance } from '../../state/instance.ts';
 import { useNotices } from '../../state/notices.ts';
 import { intervalPoller, registerPoller, startAll, stopAll } from '../../state/pollers.ts';
 import { useRelations } from '../../state/relations.ts';
+import {
+  FOLLOW_REQUESTS_POLL_MS,
+  FOLLOW_REQUESTS_POLLER,
+  pollFollowRequests,
+  useFollowRequests,
+} from '../../state/followRequests.ts';
 import { useModals } from '../../state/modals.ts';
 import { useSession } from '../../state/session.ts';
 import { useUnseen } from '../../state/unseen.ts';
@@ -116,6 +122,12 @@ export function runLoginSideEffects(user: Account): void {
   void loadRelations(user.id);
   void checkAnnouncementsSupport(api);
   registerPoller(NOTIFICATIONS_POLLER, intervalPoller(NOTIFICATIONS_POLL_MS, pollNotifications));
+  if (user.locked) {
+    registerPoller(
+      FOLLOW_REQUESTS_POLLER,
+      intervalPoller(FOLLOW_REQUESTS_POLL_MS, () => pollFollowRequests(api)),
+    );
+  }
   startAll();
   /*
    * The socket brings new posts and notifications as they happen. The notifications poll keeps
@@ -153,6 +165,7 @@ export function endSession(): void {
   useUnseen.getState().reset();
   useCustomEmoji.getState().clear();
   useRelations.getState().clear();
+  useFollowRequests.setState({ ids: null, error: null });
   useModals.getState().closeComposer();
 }
 

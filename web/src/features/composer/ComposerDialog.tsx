@@ -20,6 +20,7 @@ export function ComposerDialog({
       <PostStatusForm
         context={replyTo ? { kind: 'reply', statusId: replyTo.id } : { kind: 'new' }}
         replyTo={replyTo}
+        message={request.kind === 'new' ? request.message : undefined}
         autoFocus
         onPosted={onClose}
       />

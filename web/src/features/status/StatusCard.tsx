@@ -7,6 +7,7 @@ import { isHidden, muteReasons, type MuteReason } from '../../lib/muting.ts';
 import { relativeTime } from '../../lib/timeAgo.ts';
 import { useAccount, useRelationship, useStatus, type StoredStatus } from '../../state/entities.ts';
 import { useInstance } from '../../state/instance.ts';
+import { useUserPopover } from '../../state/userPopover.ts';
 import { usePreferences } from '../../state/preferences.ts';
 import { useRelations } from '../../state/relations.ts';
 import { useSession } from '../../state/session.ts';
@@ -91,7 +92,18 @@ function useMutes(accountId: string | undefined): boolean {
 function Avatar({ account }: { account: Account }) {
   const defaultAvatar = safeMediaUrl(useInstance((state) => state.config.defaultAvatar)) ?? '';
   return (
-    <Link to={profilePath(account.id)} className={styles.avatarLink} tabIndex={-1} aria-hidden>
+    <Link
+      to={profilePath(account.id)}
+      className={styles.avatarLink}
+      tabIndex={-1}
+      aria-hidden
+      onClick={(event) => {
+        // A plain click opens the user card as a popover; modified clicks still open the profile.
+        if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+        event.preventDefault();
+        useUserPopover.getState().open(account.id, event.currentTarget);
+      }}
+    >
       <img
         className={styles.avatar}
         src={safeHttpUrl(account.avatar) ?? defaultAvatar}

@@ -1,0 +1,21 @@
+import type { ApiClient } from './client.ts';
+import { parseListList } from './schemas/list.ts';
+import type { List } from './types.ts';
+
+/** Which of the signed-in user's lists hold an account, and adding or removing it (part 2, §7). */
+export async function listsWithAccount(client: ApiClient, accountId: string): Promise<List[]> {
+  const response = await client.get(`/api/v1/accounts/${encodeURIComponent(accountId)}/lists`);
+  return parseListList(response.data);
+}
+
+export async function addToList(client: ApiClient, listId: string, accountId: string) {
+  await client.post(`/api/v1/lists/${encodeURIComponent(listId)}/accounts`, {
+    body: { account_ids: [accountId] },
+  });
+}
+
+export async function removeFromList(client: ApiClient, listId: string, accountId: string) {
+  await client.delete(`/api/v1/lists/${encodeURIComponent(listId)}/accounts`, {
+    body: { account_ids: [accountId] },
+  });
+}

@@ -1,0 +1,40 @@
+import { create } from 'zustand';
+import type { ApiClient } from '../api/client.ts';
+import { followRequests } from '../api/followRequests.ts';
+import { useEntities } from './entities.ts';
+import { useUnseen } from './unseen.ts';
+
+/** Spec part 1, §9: a locked account's follow requests are polled every 10 s. */
+export const FOLLOW_REQUESTS_POLL_MS = 10_000;
+export const FOLLOW_REQUESTS_POLLER = 'follow-requests';
+
+interface FollowRequestsState {
+  /** Accounts asking to follow, in the server's order; null until first fetched. */
+  ids: string[] | null;
+  error: string | null;
+  remove(id: string): void;
+}
+
+export const useFollowRequests = create<FollowRequestsState>()((set, get) => ({
+  ids: null,
+  error: null,
+  remove: (id) => {
+    const ids = (get().ids ?? []).filter((other) => other !== id);
+    set({ ids });
+    useUnseen.getState().set({ followRequests: ids.length });
+  },
+}));
+
+/** One poll: the pending requests into the entity store, their count onto the badge. */
+export async function pollFollowRequests(client: ApiClient): Promise<void> {
+  try {
+    const page = await followRequests(client);
+    useEntities.getState().ingestAccounts(page.items);
+    const ids = page.items.map((account) => account.id);
+    useFollowRequests.setState({ ids, error: null });
+    useUnseen.getState().set({ followRequests: ids.length });
+  } catch (error) {
+    useFollowRequests.setState({ error: error instanceof Error ? error.message : String(error) });
+    throw error;
+  }
+}

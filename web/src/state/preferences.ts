@@ -5,6 +5,10 @@ import {
   type OtherRepliesButtonPlacement,
 } from '../lib/conversationSettings.ts';
 import type { ThirdColumnMode } from '../lib/layout.ts';
+import {
+  DEFAULT_NOTIFICATION_VISIBILITY,
+  type NotificationVisibility,
+} from '../lib/notifications.ts';
 import { readStored, writeStored } from './storage.ts';
 
 /**
@@ -87,6 +91,12 @@ export interface Preferences {
   padEmoji: boolean;
   /** Enter sends the post (Shift+Enter for a new line); Ctrl/Cmd+Enter always sends. */
   submitOnEnter: boolean;
+  // Notifications (spec part 2, §3 and §4).
+  /** Which kinds of notification show in the panel, column and drawer. */
+  notificationVisibility: NotificationVisibility;
+  /** Ask before approving or denying a follow request. */
+  modalOnApproveFollow: boolean;
+  modalOnDenyFollow: boolean;
 }
 
 export type SubjectLineBehavior = 'noop' | 'masto' | 'email';
@@ -136,6 +146,9 @@ export const DEFAULT_PREFERENCES: Preferences = {
   subjectLineBehavior: 'email',
   padEmoji: true,
   submitOnEnter: false,
+  notificationVisibility: DEFAULT_NOTIFICATION_VISIBILITY,
+  modalOnApproveFollow: false,
+  modalOnDenyFollow: false,
 };
 
 export const PREFERENCES_STORAGE_KEY = 'starling:preferences';
@@ -187,6 +200,14 @@ const VALID: { [K in keyof Preferences]: (value: unknown) => boolean } = {
   subjectLineBehavior: (value) => value === 'noop' || value === 'masto' || value === 'email',
   padEmoji: isBoolean,
   submitOnEnter: isBoolean,
+  notificationVisibility: (value) =>
+    typeof value === 'object' &&
+    value !== null &&
+    Object.keys(DEFAULT_NOTIFICATION_VISIBILITY).every((key) =>
+      isBoolean((value as Record<string, unknown>)[key]),
+    ),
+  modalOnApproveFollow: isBoolean,
+  modalOnDenyFollow: isBoolean,
 };
 
 const KEYS = Object.keys(DEFAULT_PREFERENCES) as (keyof Preferences)[];

@@ -11,7 +11,13 @@ import { useSession } from '../../state/session.ts';
 import { useUnseen } from '../../state/unseen.ts';
 import { startStreaming, stopStreaming } from '../../streaming/index.ts';
 import { forgetToken, persistLastLoginName, persistToken } from './persistedSession.ts';
-import { followedAccountIds, latestNotifications, mutedAccountIds } from './sessionApi.ts';
+import { canManageReports, requestedTypes } from '../../lib/notifications.ts';
+import {
+  clearNotifications,
+  loadNewestNotifications,
+  refreshUnseenCount,
+} from '../../state/notifications.ts';
+import { followedAccountIds, mutedAccountIds } from './sessionApi.ts';
 
 /** Spec part 1, §9: notifications are polled every 10 s (until streaming takes over). */
 export const NOTIFICATIONS_POLL_MS = 10_000;
@@ -24,13 +30,19 @@ export const NOTIFICATIONS_ERROR_KEY = 'session.notifications_error';
 
 const HTTP_UNAUTHORIZED = 401;
 
-async function pollNotifications(): Promise<void> {
-  if (useSession.getState().status !== 'signedIn') return;
+/** The notification types this user's lists ask for (reports only for those who manage them). */
+export function notificationTypesForUser(user: Account | null) {
+  return requestedTypes(canManageReports(user?.privileges ?? []));
+}
+
+/** The newest page and the server's unseen count, every 10 s (and at once after sign-in). */
+export async function pollNotifications(): Promise<void> {
+  const session = useSession.getState();
+  if (session.status !== 'signedIn') return;
+  const types = notificationTypesForUser(session.user);
   try {
-    const notifications = await latestNotifications(api);
-    useUnseen.getState().set({
-      notifications: notifications.filter((n) => !n.seen && !n.muted).length,
-    });
+    await loadNewestNotifications(api, types);
+    await refreshUnseenCount(api, types);
   } catch (error) {
     // A 401 signs the user out through the unauthorized handler; no second message for it.
     if (error instanceof ApiError && error.status === HTTP_UNAUTHORIZED) return;
@@ -81,6 +93,8 @@ function requestNotificationPermission(): void {
 
 /** Spec part 1, §4 login side effects. Later features register their own pollers. */
 export function runLoginSideEffects(user: Account): void {
+  // The badge starts from the server's count; the first poll brings the notifications themselves.
+  useUnseen.getState().set({ notifications: user.unreadNotificationsCount });
   void loadCustomEmoji();
   requestNotificationPermission();
   void loadRelations(user.id);
@@ -120,6 +134,7 @@ export function endSession(): void {
   stopAll();
   useSession.getState().signOut();
   useUnseen.getState().reset();
+  clearNotifications();
   useCustomEmoji.getState().clear();
   useRelations.getState().clear();
   useModals.getState().closeComposer();

@@ -51,6 +51,17 @@ const DraftsScreen = lazy(() =>
   })),
 );
 
+const NotificationsScreen = lazy(() =>
+  import('../features/notifications/screens.ts').then((module) => ({
+    default: module.NotificationsScreen,
+  })),
+);
+const InteractionsScreen = lazy(() =>
+  import('../features/notifications/screens.ts').then((module) => ({
+    default: module.InteractionsScreen,
+  })),
+);
+
 export const NotFoundScreen = lazy(() =>
   import('./NotFound.tsx').then((module) => ({ default: module.NotFound })),
 );
@@ -72,7 +83,7 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   conversation: ConversationScreen,
   'remote-user-profile-acct': Placeholder,
   'remote-user-profile': Placeholder,
-  interactions: Placeholder,
+  interactions: InteractionsScreen,
   dms: LazyTimelineScreen,
   chats: Placeholder,
   chat: Placeholder,
@@ -89,6 +100,6 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   'lists-new': Placeholder,
   'lists-timeline': LazyTimelineScreen,
   'lists-edit': Placeholder,
-  notifications: Placeholder,
+  notifications: NotificationsScreen,
   'user-profile': Placeholder,
 };

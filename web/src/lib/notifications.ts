@@ -190,3 +190,8 @@ export function requestedTypes(canManageReports: boolean): NotificationType[] {
 export function canManageReports(privileges: readonly string[]): boolean {
   return privileges.includes('reports_manage_reports');
 }
+
+/** The types a user's lists ask the server for, from their privileges. */
+export function requestedTypesFor(privileges: readonly string[] | undefined): NotificationType[] {
+  return requestedTypes(canManageReports(privileges ?? []));
+}

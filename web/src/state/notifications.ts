@@ -112,11 +112,18 @@ export async function loadNewestNotifications(
   types: readonly NotificationType[],
 ): Promise<void> {
   const wasLoaded = get().loaded;
-  const page = await fetchNotifications(client, { includeTypes: types });
+  let page;
+  try {
+    page = await fetchNotifications(client, { includeTypes: types });
+  } catch (error) {
+    if (!wasLoaded) set({ error: error instanceof Error ? error.message : String(error) });
+    throw error;
+  }
   receiveNotifications(page.notifications, wasLoaded);
   if (!wasLoaded) {
     set({
       loaded: true,
+      error: null,
       oldestId: page.oldestId,
       bottomedOut: page.received < NOTIFICATIONS_PAGE_LIMIT,
     });

@@ -11,10 +11,12 @@ import { useSession } from '../../state/session.ts';
 import { useUnseen } from '../../state/unseen.ts';
 import { startStreaming, stopStreaming } from '../../streaming/index.ts';
 import { forgetToken, persistLastLoginName, persistToken } from './persistedSession.ts';
-import { canManageReports, requestedTypes } from '../../lib/notifications.ts';
+import { requestedTypesFor } from '../../lib/notifications.ts';
+import { setMarkNotificationsSeen } from '../../app/layout/notificationsSeen.ts';
 import {
   clearNotifications,
   loadNewestNotifications,
+  markAllNotificationsSeen,
   refreshUnseenCount,
 } from '../../state/notifications.ts';
 import { followedAccountIds, mutedAccountIds } from './sessionApi.ts';
@@ -30,16 +32,11 @@ export const NOTIFICATIONS_ERROR_KEY = 'session.notifications_error';
 
 const HTTP_UNAUTHORIZED = 401;
 
-/** The notification types this user's lists ask for (reports only for those who manage them). */
-export function notificationTypesForUser(user: Account | null) {
-  return requestedTypes(canManageReports(user?.privileges ?? []));
-}
-
 /** The newest page and the server's unseen count, every 10 s (and at once after sign-in). */
-export async function pollNotifications(): Promise<void> {
+async function pollNotifications(): Promise<void> {
   const session = useSession.getState();
   if (session.status !== 'signedIn') return;
-  const types = notificationTypesForUser(session.user);
+  const types = requestedTypesFor(session.user?.privileges);
   try {
     await loadNewestNotifications(api, types);
     await refreshUnseenCount(api, types);
@@ -95,6 +92,7 @@ function requestNotificationPermission(): void {
 export function runLoginSideEffects(user: Account): void {
   // The badge starts from the server's count; the first poll brings the notifications themselves.
   useUnseen.getState().set({ notifications: user.unreadNotificationsCount });
+  setMarkNotificationsSeen(() => void markAllNotificationsSeen(api));
   void loadCustomEmoji();
   requestNotificationPermission();
   void loadRelations(user.id);

@@ -3,6 +3,8 @@ import type { Account, AdminReport, Notification } from '../api/types.ts';
 import {
   approvedFollowRequest,
   DEFAULT_NOTIFICATION_VISIBILITY,
+  desktopNotificationBody,
+  desktopNotificationsSilenced,
   displayedNotifications,
   INITIAL_SEEN_SHOWN,
   interactionsTabs,
@@ -140,5 +142,22 @@ describe('transitions', () => {
       'reports',
       'moves',
     ]);
+  });
+});
+
+describe('desktop notifications', () => {
+  it('are silenced only while a starting or fresh socket brings its burst', () => {
+    expect(desktopNotificationsSilenced('joined', true)).toBe(true);
+    expect(desktopNotificationsSilenced('joined', false)).toBe(false);
+    expect(desktopNotificationsSilenced('disabled', true)).toBe(false);
+    expect(desktopNotificationsSilenced('error', true)).toBe(false);
+  });
+
+  it('carry the text unless the user hides notification contents', () => {
+    const reaction = note('1', { type: 'pleroma:emoji_reaction', emoji: '🦆' });
+    expect(desktopNotificationBody(reaction, 'hello', false)).toBe('🦆 hello');
+    expect(desktopNotificationBody(note('2'), 'hello', true)).toBe('');
+    const move = note('3', { type: 'move', target: account('robin') });
+    expect(desktopNotificationBody(move, '', false)).toBe('@robin');
   });
 });

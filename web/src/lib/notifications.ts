@@ -195,3 +195,30 @@ export function canManageReports(privileges: readonly string[]): boolean {
 export function requestedTypesFor(privileges: readonly string[] | undefined): NotificationType[] {
   return requestedTypes(canManageReports(privileges ?? []));
 }
+
+/**
+ * Spec part 1 §4: the burst a fresh socket brings stays silent for 10 s after streaming starts.
+ * When the app polls instead (streaming off or broken) there is no burst and nothing is silenced.
+ */
+export function desktopNotificationsSilenced(
+  socketStatus: string,
+  silenceNotLiftedYet: boolean,
+): boolean {
+  const streaming =
+    socketStatus === 'starting-initial' || socketStatus === 'starting' || socketStatus === 'joined';
+  return streaming && silenceNotLiftedYet;
+}
+
+/** What a desktop notification says: the sender, and the post's text unless contents are hidden. */
+export function desktopNotificationBody(
+  notification: Notification,
+  statusText: string,
+  hideContents: boolean,
+): string {
+  if (hideContents) return '';
+  if (notification.type === 'move' && notification.target) return `@${notification.target.acct}`;
+  if (notification.type === 'pleroma:emoji_reaction' && notification.emoji) {
+    return `${notification.emoji} ${statusText}`.trim();
+  }
+  return statusText;
+}

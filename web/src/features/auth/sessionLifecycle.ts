@@ -93,6 +93,10 @@ export function runLoginSideEffects(user: Account): void {
   // The badge starts from the server's count; the first poll brings the notifications themselves.
   useUnseen.getState().set({ notifications: user.unreadNotificationsCount });
   setMarkNotificationsSeen(() => void markAllNotificationsSeen(api));
+  // Announcements and desktop notifications of arrivals: loaded after sign-in, not at start-up.
+  void import('../notifications/arrivalEffects.ts')
+    .then((module) => module.startArrivalEffects())
+    .catch((error: unknown) => console.warn('notification effects could not load', error));
   void loadCustomEmoji();
   requestNotificationPermission();
   void loadRelations(user.id);
@@ -133,6 +137,7 @@ export function endSession(): void {
   useSession.getState().signOut();
   useUnseen.getState().reset();
   clearNotifications();
+  void import('../notifications/arrivalEffects.ts').then((module) => module.stopArrivalEffects());
   useCustomEmoji.getState().clear();
   useRelations.getState().clear();
   useModals.getState().closeComposer();

@@ -452,4 +452,15 @@ CREATE TABLE conversation_states (
 ) WITHOUT ROWID;
 `,
   },
+  {
+    version: 40,
+    name: 'notification_targets_and_poll_ends',
+    sql: `
+-- A move notification names the account its sender moved to.
+ALTER TABLE notifications ADD COLUMN target_account_id TEXT REFERENCES accounts (id) ON DELETE CASCADE;
+-- When the poll-ended notifications of a poll were sent (once per poll).
+ALTER TABLE polls ADD COLUMN ended_notified_at TEXT;
+CREATE INDEX polls_unnotified_end ON polls (expires_at) WHERE ended_notified_at IS NULL;
+`,
+  },
 ];

@@ -10,6 +10,7 @@ export type NotificationType =
   | 'reblog'
   | 'poll'
   | 'update'
+  | 'move'
   | 'pleroma:emoji_reaction'
   | 'pleroma:report';
 
@@ -21,6 +22,7 @@ export interface NotificationRow {
   status_id: string | null;
   emoji: string | null;
   report_id: string | null;
+  target_account_id: string | null;
   seen: number;
   created_at: string;
 }
@@ -40,10 +42,13 @@ export function insertNotification(
     statusId?: string | null;
     emoji?: string | null;
     reportId?: string | null;
+    targetId?: string | null;
     createdAt?: string;
+    /** A poll's author hears that their own poll ended. */
+    allowSelf?: boolean;
   },
 ): CreatedNotification | null {
-  if (input.accountId === input.fromId) return null;
+  if (input.accountId === input.fromId && !input.allowSelf) return null;
   const recipient = sql(db, 'SELECT local FROM accounts WHERE id = ?').get(input.accountId) as
     { local: number } | undefined;
   if (!recipient || !recipient.local) return null;
@@ -58,7 +63,7 @@ export function insertNotification(
   const id = newId();
   sql(
     db,
-    'INSERT INTO notifications (id, account_id, type, from_account_id, status_id, emoji, report_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    'INSERT INTO notifications (id, account_id, type, from_account_id, status_id, emoji, report_id, target_account_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
   ).run(
     id,
     input.accountId,
@@ -67,6 +72,7 @@ export function insertNotification(
     input.statusId ?? null,
     input.emoji ?? null,
     input.reportId ?? null,
+    input.targetId ?? null,
     input.createdAt ?? nowIso(),
   );
   return { id, accountId: input.accountId };
@@ -74,4 +80,37 @@ export function insertNotification(
 
 export function getNotification(db: Database, id: string): NotificationRow | undefined {
   return sql(db, 'SELECT * FROM notifications WHERE id = ?').get(id) as NotificationRow | undefined;
+}
+
+/**
+ * Pleroma tells a poll's author and every voter when the poll ends. Each poll is announced once;
+ * polls that ended since the last sweep are found by their unannounced expiry.
+ */
+export function notifyEndedPolls(db: Database, now = nowIso()): CreatedNotification[] {
+  const ended = sql(
+    db,
+    `SELECT p.id, p.status_id, s.account_id AS author_id FROM polls p JOIN statuses s ON s.id = p.status_id
+     WHERE p.ended_notified_at IS NULL AND p.expires_at IS NOT NULL AND p.expires_at <= ?`,
+  ).all(now) as { id: string; status_id: string; author_id: string }[];
+  const created: CreatedNotification[] = [];
+  for (const poll of ended) {
+    sql(db, 'UPDATE polls SET ended_notified_at = ? WHERE id = ?').run(now, poll.id);
+    const voters = (
+      sql(db, 'SELECT DISTINCT account_id FROM poll_votes WHERE poll_id = ?').all(poll.id) as {
+        account_id: string;
+      }[]
+    ).map((v) => v.account_id);
+    for (const accountId of new Set([poll.author_id, ...voters])) {
+      const notification = insertNotification(db, {
+        accountId,
+        type: 'poll',
+        fromId: poll.author_id,
+        statusId: poll.status_id,
+        allowSelf: true,
+        createdAt: now,
+      });
+      if (notification) created.push(notification);
+    }
+  }
+  return created;
 }

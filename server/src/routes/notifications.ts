@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context.ts';
 import { nowIso, sql } from '../db/index.ts';
-import { getNotification, type NotificationRow } from '../db/notifications.ts';
+import { getNotification, notifyEndedPolls, type NotificationRow } from '../db/notifications.ts';
+import { publishNotifications } from './publish.ts';
 import { pageOfIds } from '../db/timelines.ts';
 import { requireUser } from '../auth/request.ts';
 import { badRequest, notFound } from '../errors.ts';
@@ -16,42 +17,86 @@ const READ = ['read:notifications'];
 const WRITE = ['write:notifications'];
 /** Types Pleroma only returns when asked for with include_types[]. */
 const OPT_IN_TYPES = ['pleroma:chat_mention', 'pleroma:report'];
+/** How often ended polls are looked for (their notifications also go out on the next read). */
+const POLL_END_SWEEP_MS = 5000;
+
+/** Clients may name types by Pleroma-FE's names too (like, repeat); stored by Mastodon's. */
+function wireType(type: string): string {
+  if (type === 'like') return 'favourite';
+  if (type === 'repeat') return 'reblog';
+  return type;
+}
 
 export async function notificationRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   const db = ctx.db;
 
-  app.get('/api/v1/notifications', async (request, reply) => {
-    const viewer = requireUser(ctx, request, READ);
-    const query = queryOf(request);
+  // Polls end on their own: a sweep every few seconds tells authors and voters, live.
+  const sweepEndedPolls = () => publishNotifications(ctx, notifyEndedPolls(db));
+  const sweeper = setInterval(sweepEndedPolls, POLL_END_SWEEP_MS);
+  sweeper.unref();
+  app.addHook('onClose', async () => clearInterval(sweeper));
+
+  /** The WHERE of a notifications query for this viewer and these query parameters. */
+  function filterOf(viewerId: string, query: Record<string, unknown>) {
     const where = ['account_id = ?'];
-    const params: unknown[] = [viewer.accountId];
+    const params: unknown[] = [viewerId];
     const include = [...strings(query, 'include_types'), ...strings(query, 'types')];
     const exclude = strings(query, 'exclude_types');
     if (include.length > 0) {
       where.push(`type IN (${include.map(() => '?').join(', ')})`);
-      params.push(...include);
+      params.push(...include.map(wireType));
     } else {
       exclude.push(...OPT_IN_TYPES);
     }
     if (exclude.length > 0) {
       where.push(`type NOT IN (${exclude.map(() => '?').join(', ')})`);
-      params.push(...exclude);
+      params.push(...exclude.map(wireType));
     }
     // Blocked accounts never notify; muted ones (with notifications muted) only with with_muted.
     where.push('from_account_id NOT IN (SELECT target_id FROM blocks WHERE account_id = ?)');
-    params.push(viewer.accountId);
+    params.push(viewerId);
     if (!(bool(query.with_muted, 'with_muted') ?? false)) {
       where.push(
         `from_account_id NOT IN (SELECT target_id FROM mutes WHERE account_id = ? AND notifications = 1
            AND (expires_at IS NULL OR expires_at > ?))`,
       );
-      params.push(viewer.accountId, nowIso());
+      params.push(viewerId, nowIso());
     }
     const accountId = str(query.account_id);
     if (accountId) {
       where.push('from_account_id = ?');
       params.push(accountId);
     }
+    return { where, params };
+  }
+
+  app.get('/api/v1/notifications/unread_count', async (request) => {
+    const viewer = requireUser(ctx, request, READ);
+    sweepEndedPolls();
+    const { where, params } = filterOf(viewer.accountId, queryOf(request));
+    const row = sql(
+      db,
+      `SELECT count(*) AS count FROM notifications WHERE ${where.join(' AND ')} AND seen = 0`,
+    ).get(...params) as { count: number };
+    return { count: row.count };
+  });
+
+  app.delete('/api/v1/notifications/destroy_multiple', async (request) => {
+    const viewer = requireUser(ctx, request, WRITE);
+    const ids = strings(paramsOf(request), 'ids');
+    if (ids.length === 0) throw badRequest('Missing field: ids.');
+    sql(
+      db,
+      `DELETE FROM notifications WHERE account_id = ? AND id IN (${ids.map(() => '?').join(', ')})`,
+    ).run(viewer.accountId, ...ids);
+    return {};
+  });
+
+  app.get('/api/v1/notifications', async (request, reply) => {
+    const viewer = requireUser(ctx, request, READ);
+    sweepEndedPolls();
+    const query = queryOf(request);
+    const { where, params } = filterOf(viewer.accountId, query);
     const rows = pageOfIds(
       db,
       { from: 'notifications', idColumn: 'id', where, params },

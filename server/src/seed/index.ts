@@ -21,6 +21,7 @@ import {
 import { planStatuses, planThread } from './content.ts';
 import { avatarPng, emojiPng, headerPng, writeOnce } from './images.ts';
 import { Random } from './random.ts';
+import { seedNotifications } from './notifications.ts';
 import { seedReading } from './reading.ts';
 
 export interface DemoLogin {
@@ -84,6 +85,7 @@ export function seedDemoData(ctx: ServerContext): DemoLogin[] {
   writeImages(ctx);
   if (isSeeded(ctx)) {
     seedReading(ctx);
+    seedNotifications(ctx);
     return demoLogins();
   }
   const db = ctx.db;
@@ -189,6 +191,7 @@ export function seedDemoData(ctx: ServerContext): DemoLogin[] {
     setSetting(db, SEED_VERSION_KEY, SEED_VERSION);
   })();
   seedReading(ctx);
+  seedNotifications(ctx);
   return demoLogins();
 }
 

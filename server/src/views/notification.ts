@@ -33,6 +33,11 @@ export function renderNotification(
     if (!status || !canView(rc.db, status, rc.viewerId)) return null;
     out.status = renderStatus(rc, status);
   }
+  if (row.target_account_id) {
+    const target = renderAccountById(rc, row.target_account_id);
+    if (!target) return null;
+    out.target = target;
+  }
   if (row.emoji) {
     // Custom emoji are stored by bare shortcode; the notification names them as written, :code:.
     const custom = rc.emojiMap().get(row.emoji);

@@ -43,7 +43,10 @@ export function Layout({ children }: { children: ReactNode }) {
       case 'sidebar':
         return (
           <div key={column} className={styles.sidebarColumn} data-column={column}>
-            <Sidebar postFormElsewhere={columns.includes('postform')} />
+            <Sidebar
+              postFormElsewhere={columns.includes('postform')}
+              withNotifications={signedIn && !columns.includes('notifications')}
+            />
           </div>
         );
       case 'main':

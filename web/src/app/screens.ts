@@ -77,6 +77,16 @@ const WhoToFollowScreen = lazy(() =>
     default: module.WhoToFollowScreen,
   })),
 );
+const NotificationsScreen = lazy(() =>
+  import('../features/notifications/screens.ts').then((module) => ({
+    default: module.NotificationsScreen,
+  })),
+);
+const InteractionsScreen = lazy(() =>
+  import('../features/notifications/screens.ts').then((module) => ({
+    default: module.InteractionsScreen,
+  })),
+);
 
 export const NotFoundScreen = lazy(() =>
   import('./NotFound.tsx').then((module) => ({ default: module.NotFound })),
@@ -99,7 +109,7 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   conversation: ConversationScreen,
   'remote-user-profile-acct': RemoteUserResolver,
   'remote-user-profile': RemoteUserResolver,
-  interactions: Placeholder,
+  interactions: InteractionsScreen,
   dms: LazyTimelineScreen,
   chats: Placeholder,
   chat: Placeholder,
@@ -116,6 +126,6 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   'lists-new': Placeholder,
   'lists-timeline': LazyTimelineScreen,
   'lists-edit': Placeholder,
-  notifications: Placeholder,
+  notifications: NotificationsScreen,
   'user-profile': ProfileScreen,
 };

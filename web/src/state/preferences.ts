@@ -5,6 +5,10 @@ import {
   type OtherRepliesButtonPlacement,
 } from '../lib/conversationSettings.ts';
 import type { ThirdColumnMode } from '../lib/layout.ts';
+import {
+  DEFAULT_NOTIFICATION_VISIBILITY,
+  type NotificationVisibility,
+} from '../lib/notifications.ts';
 import { readStored, writeStored } from './storage.ts';
 
 /**
@@ -102,6 +106,9 @@ export interface Preferences {
   userPopoverOverlay: boolean;
   /** Per-user highlight by screen name (spec part 2, §3). */
   highlight: Record<string, UserHighlight>;
+  // Notifications (spec part 2, §3 and §4).
+  /** Which kinds of notification show in the panel, column and drawer. */
+  notificationVisibility: NotificationVisibility;
 }
 
 export type UserPopoverAvatarAction = 'zoom' | 'open' | 'close';
@@ -167,6 +174,7 @@ export const DEFAULT_PREFERENCES: Preferences = {
   userPopoverAvatarAction: 'open',
   userPopoverOverlay: false,
   highlight: {},
+  notificationVisibility: DEFAULT_NOTIFICATION_VISIBILITY,
 };
 
 export const PREFERENCES_STORAGE_KEY = 'starling:preferences';
@@ -236,6 +244,12 @@ const VALID: { [K in keyof Preferences]: (value: unknown) => boolean } = {
         typeof entry === 'object' &&
         ['solid', 'striped', 'side'].includes((entry as UserHighlight).type) &&
         typeof (entry as UserHighlight).color === 'string',
+    ),
+  notificationVisibility: (value) =>
+    typeof value === 'object' &&
+    value !== null &&
+    Object.keys(DEFAULT_NOTIFICATION_VISIBILITY).every((key) =>
+      isBoolean((value as Record<string, unknown>)[key]),
     ),
 };
 

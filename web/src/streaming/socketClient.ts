@@ -10,7 +10,7 @@ import {
 import { useEntities } from '../state/entities.ts';
 import { useNotices } from '../state/notices.ts';
 import type { Poller } from '../state/pollers.ts';
-import { useUnseen } from '../state/unseen.ts';
+import { receiveNotifications } from '../state/notifications.ts';
 import {
   attachConnection,
   BASE_STREAM,
@@ -135,16 +135,10 @@ function applyToStores(event: StreamingEvent): void {
     case 'delete':
       useEntities.getState().markDeleted(event.id);
       return;
-    case 'notification': {
-      const { notification } = event;
-      if (notification.status) useEntities.getState().ingestStatuses([notification.status]);
-      // The notifications feature takes these over later; until then the unseen count grows.
-      if (!notification.seen && !notification.muted) {
-        const unseen = useUnseen.getState();
-        unseen.set({ notifications: unseen.notifications + 1 });
-      }
+    case 'notification':
+      // The store counts it unseen (once) and tells the desktop notification and announcer.
+      receiveNotifications([event.notification]);
       return;
-    }
     case 'pleroma:respond':
       if (event.result === 'error') console.warn(`streaming: ${event.type} was refused`);
       return;

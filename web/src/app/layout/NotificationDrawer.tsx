@@ -1,6 +1,7 @@
 import { useRef, type TouchEvent } from 'react';
 import { t } from '../../i18n/index.ts';
 import { notificationDrawerSwipeCloses } from '../../lib/layout.ts';
+import { NotificationsPanel } from '../../features/notifications/NotificationsPanel.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import styles from './NotificationDrawer.module.css';
 
@@ -45,9 +46,7 @@ export function NotificationDrawer({ onClose, onCloseButton }: NotificationDrawe
         </button>
       }
     >
-      <ul className={styles.list} aria-label={t('shell.notifications')}>
-        <li className={styles.placeholder}>{t('shell.notifications_later')}</li>
-      </ul>
+      <NotificationsPanel placement="drawer" showHeading={false} />
     </Dialog>
   );
 }

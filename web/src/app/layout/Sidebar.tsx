@@ -15,6 +15,12 @@ const WhoToFollowPanel = lazy(() =>
   })),
 );
 
+const NotificationsPanel = lazy(() =>
+  import('../../features/notifications/NotificationsPanel.tsx').then((m) => ({
+    default: m.NotificationsPanel,
+  })),
+);
+
 function WhoToFollowSlot() {
   const signedIn = useSession((state) => state.status === 'signedIn');
   if (!signedIn) return null;
@@ -29,12 +35,24 @@ function WhoToFollowSlot() {
  * The sidebar column (spec part 1, §2). Each panel decides for itself whether it shows for this
  * visitor and instance (features: anonymous; who to follow: signed in with suggestions...).
  */
-export function Sidebar({ postFormElsewhere = false }: { postFormElsewhere?: boolean }) {
+export function Sidebar({
+  postFormElsewhere = false,
+  withNotifications = false,
+}: {
+  postFormElsewhere?: boolean;
+  /** Spec part 2 §2: without a notifications column the panel sits in the sidebar. */
+  withNotifications?: boolean;
+}) {
   // The about screen shows the instance panel itself.
   const onAbout = useLocation().pathname === '/about';
   return (
     <aside className={styles.sidebar} aria-label={t('shell.sidebar')}>
       <UserPanel withPostForm={!postFormElsewhere} />
+      {withNotifications && (
+        <Suspense fallback={null}>
+          <NotificationsPanel placement="sidebar" />
+        </Suspense>
+      )}
       <NavPanel />
       {!onAbout && <InstancePanel />}
       <FeaturesPanel />

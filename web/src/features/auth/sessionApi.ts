@@ -1,7 +1,5 @@
 import type { ApiClient } from '../../api/client.ts';
 import { parseAccountList } from '../../api/schemas/account.ts';
-import { parseNotificationList } from '../../api/schemas/notification.ts';
-import type { Notification } from '../../api/types.ts';
 
 /*
  * The few reads the login side effects need that api/ has no module for yet. Every answer goes
@@ -13,16 +11,6 @@ import type { Notification } from '../../api/types.ts';
 export const ACCOUNT_ID_PAGE_LIMIT = 80;
 /** Stops collecting ids after this many pages (very large follow lists). */
 export const ACCOUNT_ID_MAX_PAGES = 10;
-/** Spec part 1, §9: page size for notifications. */
-export const NOTIFICATIONS_PAGE_LIMIT = 20;
-
-export async function latestNotifications(client: ApiClient): Promise<Notification[]> {
-  const response = await client.get('/api/v1/notifications', {
-    query: { limit: NOTIFICATIONS_PAGE_LIMIT },
-  });
-  return parseNotificationList(response.data);
-}
-
 async function accountIds(client: ApiClient, path: string): Promise<string[]> {
   const ids: string[] = [];
   let url: string | null = path;

@@ -18,7 +18,15 @@ import { useSession } from '../../state/session.ts';
 import { useUnseen } from '../../state/unseen.ts';
 import { startStreaming, stopStreaming } from '../../streaming/index.ts';
 import { forgetToken, persistLastLoginName, persistToken } from './persistedSession.ts';
-import { followedAccountIds, latestNotifications, mutedAccountIds } from './sessionApi.ts';
+import { requestedTypesFor } from '../../lib/notifications.ts';
+import { setMarkNotificationsSeen } from '../../app/layout/notificationsSeen.ts';
+import {
+  clearNotifications,
+  loadNewestNotifications,
+  markAllNotificationsSeen,
+  refreshUnseenCount,
+} from '../../state/notifications.ts';
+import { followedAccountIds, mutedAccountIds } from './sessionApi.ts';
 import { checkAnnouncementsSupport } from '../../app/announcementsSupport.ts';
 
 /** Spec part 1, §9: notifications are polled every 10 s (until streaming takes over). */
@@ -32,13 +40,14 @@ export const NOTIFICATIONS_ERROR_KEY = 'session.notifications_error';
 
 const HTTP_UNAUTHORIZED = 401;
 
+/** The newest page and the server's unseen count, every 10 s (and at once after sign-in). */
 async function pollNotifications(): Promise<void> {
-  if (useSession.getState().status !== 'signedIn') return;
+  const session = useSession.getState();
+  if (session.status !== 'signedIn') return;
+  const types = requestedTypesFor(session.user?.privileges);
   try {
-    const notifications = await latestNotifications(api);
-    useUnseen.getState().set({
-      notifications: notifications.filter((n) => !n.seen && !n.muted).length,
-    });
+    await loadNewestNotifications(api, types);
+    await refreshUnseenCount(api, types);
   } catch (error) {
     // A 401 signs the user out through the unauthorized handler; no second message for it.
     if (error instanceof ApiError && error.status === HTTP_UNAUTHORIZED) return;
@@ -117,6 +126,13 @@ function requestNotificationPermission(): void {
 
 /** Spec part 1, §4 login side effects. Later features register their own pollers. */
 export function runLoginSideEffects(user: Account): void {
+  // The badge starts from the server's count; the first poll brings the notifications themselves.
+  useUnseen.getState().set({ notifications: user.unreadNotificationsCount });
+  setMarkNotificationsSeen(() => void markAllNotificationsSeen(api));
+  // Announcements and desktop notifications of arrivals: loaded after sign-in, not at start-up.
+  void import('../notifications/arrivalEffects.ts')
+    .then((module) => module.startArrivalEffects())
+    .catch((error: unknown) => console.warn('notification effects could not load', error));
   void loadCustomEmoji();
   requestNotificationPermission();
   void loadRelations(user.id);
@@ -163,6 +179,8 @@ export function endSession(): void {
   stopAll();
   useSession.getState().signOut();
   useUnseen.getState().reset();
+  clearNotifications();
+  void import('../notifications/arrivalEffects.ts').then((module) => module.stopArrivalEffects());
   useCustomEmoji.getState().clear();
   useRelations.getState().clear();
   useFollowRequests.setState({ ids: null, error: null });

@@ -1,0 +1,293 @@
+import { memo, useState } from 'react';
+import { api } from '../../app/apiClient.ts';
+import { Link } from '../../app/router/Link.tsx';
+import type { Account, Notification, ReportState } from '../../api/types.ts';
+import { t } from '../../i18n/index.ts';
+import { summaryKeyOf } from '../../lib/notifications.ts';
+import { useStatus } from '../../state/entities.ts';
+import { useInstance } from '../../state/instance.ts';
+import { useModals } from '../../state/modals.ts';
+import {
+  approveFollowRequest,
+  changeReportState,
+  denyFollowRequest,
+  dismiss,
+} from '../../state/notifications.ts';
+import { useNotices } from '../../state/notices.ts';
+import { usePreferences } from '../../state/preferences.ts';
+import { RichContent } from '../../ui/RichContent.tsx';
+import { conversationPath, profilePath, StatusCard } from '../status/StatusCard.tsx';
+import { plainTextOf } from '../status/plainText.ts';
+import styles from './Notifications.module.css';
+import { NotificationTime } from './NotificationTime.tsx';
+
+/** Types whose post is the point (shown in full, with its actions); others show an excerpt. */
+const FULL_STATUS: ReadonlySet<Notification['type']> = new Set([
+  'mention',
+  'status',
+  'poll',
+  'update',
+]);
+const REPORT_STATES: readonly ReportState[] = ['open', 'closed', 'resolved'];
+const EXCERPT_CHARS = 140;
+const CARD_CONTEXT = { kind: 'notification' } as const;
+
+function Name({ account }: { account: Account }) {
+  return (
+    <Link to={profilePath(account.id)} className={styles.name}>
+      <RichContent inline text={account.displayName || account.username} emojis={account.emojis} />
+    </Link>
+  );
+}
+
+function SmallAvatar({ account }: { account: Account }) {
+  const defaultAvatar = useInstance((state) => state.config.defaultAvatar);
+  return (
+    <img
+      className={styles.avatar}
+      src={account.avatar || defaultAvatar}
+      alt=""
+      width={32}
+      height={32}
+      loading="lazy"
+    />
+  );
+}
+
+function StatusExcerpt({ statusId }: { statusId: string }) {
+  const status = useStatus(statusId);
+  if (!status) return null;
+  if (status.deleted) return <p className={styles.muted}>{t('notifications.status_deleted')}</p>;
+  const text = plainTextOf(status);
+  const excerpt = text.length > EXCERPT_CHARS ? `${text.slice(0, EXCERPT_CHARS)}…` : text;
+  return (
+    <Link to={conversationPath(statusId)} className={styles.excerpt}>
+      {status.spoilerText || excerpt || t('notifications.open_post')}
+    </Link>
+  );
+}
+
+function Reaction({ notification }: { notification: Notification }) {
+  if (!notification.emoji) return null;
+  return notification.emojiUrl ? (
+    <img
+      className={styles.reactionImage}
+      src={notification.emojiUrl}
+      alt={notification.emoji}
+      title={notification.emoji}
+      width={20}
+      height={20}
+    />
+  ) : (
+    <span className={styles.reaction}>{notification.emoji}</span>
+  );
+}
+
+function useConfirmed() {
+  const confirm = useModals((state) => state.confirm);
+  return (ask: boolean, messageKey: string, name: string) =>
+    ask
+      ? confirm({
+          titleKey: 'notifications.confirm_title',
+          messageKey,
+          messageArgs: [name],
+          acceptKey: 'notifications.confirm_yes',
+          cancelKey: 'notifications.confirm_no',
+        })
+      : Promise.resolve(true);
+}
+
+function FollowRequestActions({ notification }: { notification: Notification }) {
+  const [busy, setBusy] = useState(false);
+  const askApprove = usePreferences((state) => state.modalOnApproveFollow);
+  const askDeny = usePreferences((state) => state.modalOnDenyFollow);
+  const confirmed = useConfirmed();
+  const push = useNotices((state) => state.push);
+  const name = `@${notification.account.acct}`;
+  const run = async (ask: boolean, messageKey: string, action: typeof approveFollowRequest) => {
+    if (!(await confirmed(ask, messageKey, name))) return;
+    setBusy(true);
+    try {
+      await action(api, notification.id);
+    } catch (error) {
+      push({
+        level: 'error',
+        messageKey: 'notifications.action_error',
+        messageArgs: [error instanceof Error ? error.message : String(error)],
+        timeoutMs: 5000,
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className={styles.actions}>
+      <button
+        type="button"
+        className={styles.actionButton}
+        disabled={busy}
+        onClick={() => void run(askApprove, 'notifications.confirm_approve', approveFollowRequest)}
+      >
+        {t('notifications.approve')}
+      </button>
+      <button
+        type="button"
+        className={styles.actionButton}
+        disabled={busy}
+        onClick={() => void run(askDeny, 'notifications.confirm_deny', denyFollowRequest)}
+      >
+        {t('notifications.deny')}
+      </button>
+    </div>
+  );
+}
+
+function ReportDetails({
+  notification,
+  canManage,
+}: {
+  notification: Notification;
+  canManage: boolean;
+}) {
+  const report = notification.report;
+  if (!report) return null;
+  const selectId = `report-state-${notification.id}`;
+  return (
+    <div className={styles.report}>
+      {report.account && (
+        <p>
+          {t('notifications.reported')} <Name account={report.account} />{' '}
+          <span className={styles.muted}>@{report.account.acct}</span>
+        </p>
+      )}
+      {report.content && <blockquote className={styles.comment}>{report.content}</blockquote>}
+      {report.statuses.length > 0 && (
+        <ul className={styles.reportedStatuses} aria-label={t('notifications.reported_posts')}>
+          {report.statuses.map((status) => (
+            <li key={status.id}>
+              <Link to={conversationPath(status.id)}>
+                {plainTextOf(status).slice(0, EXCERPT_CHARS) || t('notifications.open_post')}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      {canManage && (
+        <p className={styles.reportState}>
+          <label htmlFor={selectId}>{t('notifications.report_state')}</label>{' '}
+          <select
+            id={selectId}
+            value={report.state}
+            onChange={(event) =>
+              void changeReportState(api, notification.id, event.target.value as ReportState)
+            }
+          >
+            {REPORT_STATES.map((state) => (
+              <option key={state} value={state}>
+                {t(`notifications.report_states.${state}`)}
+              </option>
+            ))}
+          </select>
+        </p>
+      )}
+    </div>
+  );
+}
+
+function Body({
+  notification,
+  canManageReports,
+}: {
+  notification: Notification;
+  canManageReports: boolean;
+}) {
+  const statusId = notification.status?.id;
+  switch (notification.type) {
+    case 'follow':
+      return (
+        <Link to={profilePath(notification.account.id)} className={styles.excerpt}>
+          @{notification.account.acct}
+        </Link>
+      );
+    case 'follow_request':
+      return (
+        <>
+          <Link to={profilePath(notification.account.id)} className={styles.excerpt}>
+            @{notification.account.acct}
+          </Link>
+          <FollowRequestActions notification={notification} />
+        </>
+      );
+    case 'move':
+      return notification.target ? (
+        <p className={styles.line}>
+          {t('notifications.moved_to')} <Name account={notification.target} />{' '}
+          <span className={styles.muted}>@{notification.target.acct}</span>
+        </p>
+      ) : null;
+    case 'pleroma:report':
+      return <ReportDetails notification={notification} canManage={canManageReports} />;
+    case 'pleroma:chat_mention':
+      return notification.chatMessage ? (
+        <RichContent
+          className={styles.excerpt}
+          html={notification.chatMessage.content}
+          emojis={notification.chatMessage.emojis}
+        />
+      ) : null;
+    default:
+      if (!statusId) return null;
+      return FULL_STATUS.has(notification.type) ? (
+        <div className={styles.card}>
+          <StatusCard statusId={statusId} context={CARD_CONTEXT} />
+        </div>
+      ) : (
+        <StatusExcerpt statusId={statusId} />
+      );
+  }
+}
+
+/** One notification: who, what it was about, when; dismissable. */
+export const NotificationItem = memo(function NotificationItem({
+  notification,
+  canManageReports,
+}: {
+  notification: Notification;
+  canManageReports: boolean;
+}) {
+  const { account } = notification;
+  return (
+    <article
+      className={`${styles.item} ${notification.seen ? '' : styles.unseen}`}
+      data-notification-id={notification.id}
+      data-type={notification.type}
+      data-seen={notification.seen}
+      aria-label={`${account.displayName || account.username} ${t(summaryKeyOf(notification.type))}`}
+    >
+      <header className={styles.itemHeader}>
+        <SmallAvatar account={account} />
+        <p className={styles.summary}>
+          <Name account={account} /> {t(summaryKeyOf(notification.type))}{' '}
+          {notification.type === 'pleroma:emoji_reaction' && (
+            <Reaction notification={notification} />
+          )}
+        </p>
+        <NotificationTime time={notification.createdAt} className={styles.time} />
+        <button
+          type="button"
+          className={styles.dismiss}
+          aria-label={t('notifications.dismiss')}
+          title={t('notifications.dismiss')}
+          onClick={() =>
+            void dismiss(api, notification.id).catch((error: unknown) =>
+              console.warn('notification could not be dismissed', error),
+            )
+          }
+        >
+          <span aria-hidden="true">×</span>
+        </button>
+      </header>
+      <Body notification={notification} canManageReports={canManageReports} />
+    </article>
+  );
+});

@@ -1,0 +1,268 @@
+import { create } from 'zustand';
+import type { ApiClient } from '../api/client.ts';
+import { authorizeFollowRequest, rejectFollowRequest } from '../api/followRequests.ts';
+import {
+  dismissNotification,
+  fetchNotifications,
+  fetchUnreadCount,
+  markNotificationSeen,
+  markNotificationsSeen,
+  NOTIFICATIONS_PAGE_LIMIT,
+} from '../api/notifications.ts';
+import { setReportState } from '../api/adminReports.ts';
+import type { Notification, NotificationType, ReportState } from '../api/types.ts';
+import {
+  approvedFollowRequest,
+  INITIAL_SEEN_SHOWN,
+  mergeNotifications,
+  newArrivals,
+  SEEN_SHOWN_STEP,
+  unseenAfterArrival,
+  withReportState,
+} from '../lib/notifications.ts';
+import { useEntities } from './entities.ts';
+import { useNotices } from './notices.ts';
+import { useUnseen } from './unseen.ts';
+
+/**
+ * The signed-in user's notifications (spec part 1 §4 Notifications). Statuses go to the entity
+ * store, so a notification's post shows the same favourite, repeat or deletion as everywhere.
+ */
+export interface NotificationsState {
+  /** Newest first. */
+  list: Notification[];
+  loaded: boolean;
+  loading: boolean;
+  /** The last failure to load older ones (the load-more area offers a retry). */
+  error: string | null;
+  bottomedOut: boolean;
+  /** The oldest id the server sent, for the next older page. */
+  oldestId: string | null;
+  /** Seen notifications displayed below the unseen ones. */
+  seenShown: number;
+}
+
+const INITIAL: NotificationsState = {
+  list: [],
+  loaded: false,
+  loading: false,
+  error: null,
+  bottomedOut: false,
+  oldestId: null,
+  seenShown: INITIAL_SEEN_SHOWN,
+};
+
+export const useNotifications = create<NotificationsState>()(() => ({ ...INITIAL }));
+
+/** Spec part 2 §8: a failed report state change shows the generic error for 5 s. */
+export const REPORT_STATE_ERROR_KEY = 'notifications.generic_error';
+export const REPORT_STATE_ERROR_MS = 5000;
+
+type ArrivalListener = (arrived: Notification[]) => void;
+const arrivalListeners = new Set<ArrivalListener>();
+
+/** Called with notifications new to this session (live or by polling), after the first load. */
+export function onNotificationsArrived(listener: ArrivalListener): () => void {
+  arrivalListeners.add(listener);
+  return () => arrivalListeners.delete(listener);
+}
+
+const set = (partial: Partial<NotificationsState>) => useNotifications.setState(partial);
+const get = () => useNotifications.getState();
+const setUnseen = (count: number) => useUnseen.getState().set({ notifications: count });
+
+function ingestStatuses(list: readonly Notification[]): void {
+  const statuses = list.flatMap((n) => (n.status ? [n.status] : []));
+  if (statuses.length > 0) useEntities.getState().ingestStatuses(statuses);
+}
+
+/**
+ * Takes in notifications from the socket or a poll (`live`), or from a page of what was there
+ * already (the first load): only live ones count as arrivals and grow the unseen count.
+ */
+export function receiveNotifications(incoming: readonly Notification[], live = true): void {
+  if (incoming.length === 0) return;
+  ingestStatuses(incoming);
+  const state = get();
+  const known = new Set(state.list.map((n) => n.id));
+  const arrived = live ? newArrivals(known, incoming) : [];
+  if (arrived.length > 0) {
+    setUnseen(unseenAfterArrival(useUnseen.getState().notifications, known, arrived));
+  }
+  set({ list: mergeNotifications(state.list, incoming) });
+  if (arrived.length > 0) for (const listener of arrivalListeners) listener(arrived);
+}
+
+/** The server's unseen count, also for notifications not loaded here; the local count otherwise. */
+export async function refreshUnseenCount(
+  client: ApiClient,
+  types: readonly NotificationType[],
+): Promise<void> {
+  try {
+    setUnseen(await fetchUnreadCount(client, types));
+  } catch {
+    // Servers before Mastodon 4.3's endpoint: what is loaded is what can be counted.
+    if (get().loaded) setUnseen(get().list.filter((n) => !n.seen).length);
+  }
+}
+
+/** The newest page: the first load, and every 10 s poll. Throws for the caller's error notice. */
+export async function loadNewestNotifications(
+  client: ApiClient,
+  types: readonly NotificationType[],
+): Promise<void> {
+  const wasLoaded = get().loaded;
+  let page;
+  try {
+    page = await fetchNotifications(client, { includeTypes: types });
+  } catch (error) {
+    if (!wasLoaded) set({ error: error instanceof Error ? error.message : String(error) });
+    throw error;
+  }
+  receiveNotifications(page.notifications, wasLoaded);
+  if (!wasLoaded) {
+    set({
+      loaded: true,
+      error: null,
+      oldestId: page.oldestId,
+      bottomedOut: page.received < NOTIFICATIONS_PAGE_LIMIT,
+    });
+  }
+}
+
+/** Shows 20 more; asks the server for older ones once everything known is displayed. */
+export async function loadOlderNotifications(
+  client: ApiClient,
+  displayedCount: number,
+  shownCount: number,
+  types: readonly NotificationType[],
+): Promise<void> {
+  const state = get();
+  if (state.loading) return;
+  if (displayedCount < shownCount) {
+    set({ seenShown: state.seenShown + SEEN_SHOWN_STEP });
+    return;
+  }
+  if (state.bottomedOut) return;
+  set({ loading: true, error: null });
+  try {
+    const page = await fetchNotifications(client, {
+      maxId: state.oldestId ?? undefined,
+      includeTypes: types,
+    });
+    ingestStatuses(page.notifications);
+    set({
+      list: mergeNotifications(get().list, page.notifications),
+      oldestId: page.oldestId ?? get().oldestId,
+      bottomedOut: page.received < NOTIFICATIONS_PAGE_LIMIT,
+      seenShown: get().seenShown + SEEN_SHOWN_STEP,
+      loaded: true,
+      loading: false,
+    });
+  } catch (error) {
+    set({ loading: false, error: error instanceof Error ? error.message : String(error) });
+    throw error;
+  }
+}
+
+/** Mark all as seen: the displayed seen count goes back to 30 (spec part 2 §4). */
+export async function markAllNotificationsSeen(client: ApiClient): Promise<void> {
+  const state = get();
+  const newest = state.list[0];
+  set({
+    list: state.list.map((n) => (n.seen ? n : { ...n, seen: true })),
+    seenShown: INITIAL_SEEN_SHOWN,
+  });
+  setUnseen(0);
+  if (!newest) return;
+  try {
+    await markNotificationsSeen(client, newest.id);
+  } catch (error) {
+    console.warn('notifications could not be marked seen', error);
+  }
+}
+
+function replace(id: string, change: (n: Notification) => Notification): Notification | undefined {
+  const previous = get().list.find((n) => n.id === id);
+  if (previous) set({ list: get().list.map((n) => (n.id === id ? change(n) : n)) });
+  return previous;
+}
+
+function remove(id: string): Notification | undefined {
+  const previous = get().list.find((n) => n.id === id);
+  if (!previous) return undefined;
+  set({ list: get().list.filter((n) => n.id !== id) });
+  if (!previous.seen) setUnseen(Math.max(0, useUnseen.getState().notifications - 1));
+  return previous;
+}
+
+/** Removes one at once; it comes back if the server refuses. */
+export async function dismiss(client: ApiClient, id: string): Promise<void> {
+  const previous = remove(id);
+  try {
+    await dismissNotification(client, id);
+  } catch (error) {
+    if (previous) receiveRestored(previous);
+    throw error;
+  }
+}
+
+function receiveRestored(notification: Notification): void {
+  set({ list: mergeNotifications(get().list, [notification]) });
+  if (!notification.seen) setUnseen(useUnseen.getState().notifications + 1);
+}
+
+/** Approve: the request becomes a seen follow notification once the server accepts it. */
+export async function approveFollowRequest(client: ApiClient, id: string): Promise<void> {
+  const notification = get().list.find((n) => n.id === id);
+  if (!notification) return;
+  const relationship = await authorizeFollowRequest(client, notification.account.id);
+  useEntities.getState().ingestRelationships([relationship]);
+  const previous = replace(id, approvedFollowRequest);
+  if (previous && !previous.seen) setUnseen(Math.max(0, useUnseen.getState().notifications - 1));
+  markNotificationSeen(client, id).catch((error: unknown) =>
+    console.warn('notification could not be marked seen', error),
+  );
+}
+
+/** Deny: the notification is dismissed after the server answers. */
+export async function denyFollowRequest(client: ApiClient, id: string): Promise<void> {
+  const notification = get().list.find((n) => n.id === id);
+  if (!notification) return;
+  const relationship = await rejectFollowRequest(client, notification.account.id);
+  useEntities.getState().ingestRelationships([relationship]);
+  remove(id);
+  dismissNotification(client, id).catch((error: unknown) =>
+    console.warn('notification could not be dismissed', error),
+  );
+}
+
+/** Optimistic; rolled back with the generic error notice for 5 s when refused. */
+export async function changeReportState(
+  client: ApiClient,
+  id: string,
+  state: ReportState,
+): Promise<void> {
+  const notification = get().list.find((n) => n.id === id);
+  const report = notification?.report;
+  if (!notification || !report || report.state === state) return;
+  const previousState = report.state;
+  const reportId = report.id;
+  const forReport = (n: Notification) => n.report?.id === reportId;
+  set({ list: get().list.map((n) => (forReport(n) ? withReportState(n, state) : n)) });
+  try {
+    await setReportState(client, reportId, state);
+  } catch (error) {
+    console.warn('report state change refused', error);
+    set({ list: get().list.map((n) => (forReport(n) ? withReportState(n, previousState) : n)) });
+    useNotices.getState().push({
+      level: 'error',
+      messageKey: REPORT_STATE_ERROR_KEY,
+      timeoutMs: REPORT_STATE_ERROR_MS,
+    });
+  }
+}
+
+export function clearNotifications(): void {
+  set({ ...INITIAL });
+}

@@ -10,6 +10,7 @@ const TAB_ITEMS = SETTINGS_TABS.map((id) => ({ id, label: t(`settings.tabs.${id}
 /** Each tab is its own chunk, loaded when first shown. */
 const TAB_SCREENS: Partial<Record<SettingsTab, LazyExoticComponent<ComponentType>>> = {
   general: lazy(() => import('./GeneralSettings.tsx')),
+  profile: lazy(() => import('./ProfileSettings.tsx')),
 };
 
 interface SettingsContentProps {

@@ -14,6 +14,7 @@ import { pollRoutes } from './polls.ts';
 import { relationRoutes } from './relations.ts';
 import { reportRoutes } from './reports.ts';
 import { searchRoutes } from './search.ts';
+import { securityRoutes } from './security.ts';
 import { statusRoutes } from './statuses.ts';
 import { timelineRoutes } from './timelines.ts';
 
@@ -36,6 +37,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: ServerContext): 
     reportRoutes,
     mediaRoutes,
     searchRoutes,
+    securityRoutes,
   ]) {
     await area(app, ctx);
   }

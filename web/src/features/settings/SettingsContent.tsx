@@ -11,6 +11,7 @@ const TAB_ITEMS = SETTINGS_TABS.map((id) => ({ id, label: t(`settings.tabs.${id}
 const TAB_SCREENS: Partial<Record<SettingsTab, LazyExoticComponent<ComponentType>>> = {
   general: lazy(() => import('./GeneralSettings.tsx')),
   profile: lazy(() => import('./ProfileSettings.tsx')),
+  security: lazy(() => import('./SecuritySettings.tsx')),
 };
 
 interface SettingsContentProps {

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
+import { installDocumentPreferences } from './app/documentPreferences.ts';
 import { loadInstanceConfig } from './app/boot.ts';
 import { matchRoute } from './app/router/matchRoute.ts';
 import { installScrollSaving } from './app/router/scrollRestoration.ts';
@@ -25,6 +26,7 @@ const firstPage =
     ? loadFirstPublicPage(landing === 'public-timeline').catch(() => undefined)
     : undefined;
 
+installDocumentPreferences();
 watchFirstStatusPaint();
 installScrollSaving();
 // The start-up fetches go out together; on a timeline landing, once the first statuses are on

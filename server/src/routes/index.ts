@@ -19,6 +19,7 @@ import { pollRoutes } from './polls.ts';
 import { relationRoutes } from './relations.ts';
 import { reportRoutes } from './reports.ts';
 import { searchRoutes } from './search.ts';
+import { securityRoutes } from './security.ts';
 import { statusRoutes } from './statuses.ts';
 import { timelineRoutes } from './timelines.ts';
 
@@ -46,6 +47,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: ServerContext): 
     conversationRoutes,
     peopleRoutes,
     adminUserRoutes,
+    securityRoutes,
   ]) {
     await area(app, ctx);
   }

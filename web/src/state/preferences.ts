@@ -9,6 +9,7 @@ import {
   DEFAULT_NOTIFICATION_VISIBILITY,
   type NotificationVisibility,
 } from '../lib/notifications.ts';
+import type { PreferenceRules } from '../lib/preferenceSync.ts';
 import { readStored, writeStored } from './storage.ts';
 
 /**
@@ -109,6 +110,30 @@ export interface Preferences {
   // Notifications (spec part 2, §3 and §4).
   /** Which kinds of notification show in the panel, column and drawer. */
   notificationVisibility: NotificationVisibility;
+  // Settings, General tab (spec part 2, §3 user preferences).
+  /** Hide follower, following and post counts on user cards. */
+  hideUserStats: boolean;
+  /** Thumbnails show the whole image (letterboxed) instead of a cropped fill. */
+  useContainFit: boolean;
+  /** Videos open in the media viewer instead of playing in the post. */
+  playVideosInModal: boolean;
+  /** Animated images (GIF avatars and emoji) stay still until hovered. */
+  stopGifs: boolean;
+  /** An interface language code; empty: the browser's. */
+  interfaceLanguage: string;
+  /** How mentions read: @name, @name@domain, or as the server wrote them. */
+  mentionLinkDisplay: MentionLinkDisplay;
+  mentionLinkShowTooltip: boolean;
+  mentionLinkShowAvatar: boolean;
+  /** Mentions of the signed-in user read "(you)". */
+  mentionLinkShowYous: boolean;
+  mentionLinkBoldenYou: boolean;
+  /** The @domain part of a full mention is faded. */
+  mentionLinkFadeDomain: boolean;
+  /** An @ icon instead of the @ character in mentions. */
+  useAtIcon: boolean;
+  /** Column headers scroll with the page instead of sticking to the top. */
+  disableStickyHeaders: boolean;
 }
 
 export type UserPopoverAvatarAction = 'zoom' | 'open' | 'close';
@@ -117,6 +142,8 @@ export interface UserHighlight {
   type: UserHighlightType;
   color: string;
 }
+
+export type MentionLinkDisplay = 'short' | 'full' | 'default';
 
 export type SubjectLineBehavior = 'noop' | 'masto' | 'email';
 
@@ -175,6 +202,19 @@ export const DEFAULT_PREFERENCES: Preferences = {
   userPopoverOverlay: false,
   highlight: {},
   notificationVisibility: DEFAULT_NOTIFICATION_VISIBILITY,
+  hideUserStats: false,
+  useContainFit: true,
+  playVideosInModal: false,
+  stopGifs: true,
+  interfaceLanguage: '',
+  mentionLinkDisplay: 'short',
+  mentionLinkShowTooltip: true,
+  mentionLinkShowAvatar: false,
+  mentionLinkShowYous: false,
+  mentionLinkBoldenYou: true,
+  mentionLinkFadeDomain: true,
+  useAtIcon: false,
+  disableStickyHeaders: false,
 };
 
 export const PREFERENCES_STORAGE_KEY = 'starling:preferences';
@@ -183,7 +223,7 @@ const THIRD_COLUMN_MODES: readonly unknown[] = ['notifications', 'postform', 'no
 const isBoolean = (value: unknown) => typeof value === 'boolean';
 
 /** What a stored value must look like; anything else falls back to the default. */
-const VALID: { [K in keyof Preferences]: (value: unknown) => boolean } = {
+export const VALID_PREFERENCE: { [K in keyof Preferences]: (value: unknown) => boolean } = {
   modalOnBlock: isBoolean,
   modalOnDelete: isBoolean,
   modalOnLogout: isBoolean,
@@ -251,27 +291,50 @@ const VALID: { [K in keyof Preferences]: (value: unknown) => boolean } = {
     Object.keys(DEFAULT_NOTIFICATION_VISIBILITY).every((key) =>
       isBoolean((value as Record<string, unknown>)[key]),
     ),
+  hideUserStats: isBoolean,
+  useContainFit: isBoolean,
+  playVideosInModal: isBoolean,
+  stopGifs: isBoolean,
+  interfaceLanguage: (value) => typeof value === 'string',
+  mentionLinkDisplay: (value) => value === 'short' || value === 'full' || value === 'default',
+  mentionLinkShowTooltip: isBoolean,
+  mentionLinkShowAvatar: isBoolean,
+  mentionLinkShowYous: isBoolean,
+  mentionLinkBoldenYou: isBoolean,
+  mentionLinkFadeDomain: isBoolean,
+  useAtIcon: isBoolean,
+  disableStickyHeaders: isBoolean,
 };
 
-const KEYS = Object.keys(DEFAULT_PREFERENCES) as (keyof Preferences)[];
+export const PREFERENCE_KEYS = Object.keys(DEFAULT_PREFERENCES) as (keyof Preferences)[];
+
+/** How preferences go through the server-side settings store; the last timeline stays local. */
+export const PREFERENCE_RULES: PreferenceRules<Preferences> = {
+  defaults: DEFAULT_PREFERENCES,
+  valid: VALID_PREFERENCE,
+  localOnly: ['lastTimeline'],
+};
 
 function stored(): Partial<Preferences> {
   const raw = readStored<Record<string, unknown>>(PREFERENCES_STORAGE_KEY);
   if (!raw || typeof raw !== 'object') return {};
   const out: Record<string, unknown> = {};
-  for (const key of KEYS) if (key in raw && VALID[key](raw[key])) out[key] = raw[key];
+  for (const key of PREFERENCE_KEYS)
+    if (key in raw && VALID_PREFERENCE[key](raw[key])) out[key] = raw[key];
   return out as Partial<Preferences>;
 }
 
 function snapshot(state: Preferences): Preferences {
   const out: Record<string, unknown> = {};
-  for (const key of KEYS) out[key] = state[key];
+  for (const key of PREFERENCE_KEYS) out[key] = state[key];
   return out as unknown as Preferences;
 }
 
 interface PreferencesState extends Preferences {
   setPreference<K extends keyof Preferences>(key: K, value: Preferences[K]): void;
   resetPreferences(): void;
+  /** Several preferences at once (settings sync, a settings backup); invalid values are skipped. */
+  applyPreferences(values: Partial<Preferences>): void;
 }
 
 export const usePreferences = create<PreferencesState>()((set, get) => ({
@@ -279,6 +342,16 @@ export const usePreferences = create<PreferencesState>()((set, get) => ({
   ...stored(),
   setPreference: (key, value) => {
     set({ [key]: value } as Partial<Preferences>);
+    writeStored(PREFERENCES_STORAGE_KEY, snapshot(get()));
+  },
+  applyPreferences: (values) => {
+    const valid: Record<string, unknown> = {};
+    for (const key of PREFERENCE_KEYS) {
+      if (Object.hasOwn(values, key) && VALID_PREFERENCE[key](values[key]))
+        valid[key] = values[key];
+    }
+    if (Object.keys(valid).length === 0) return;
+    set(valid as Partial<Preferences>);
     writeStored(PREFERENCES_STORAGE_KEY, snapshot(get()));
   },
   resetPreferences: () => {

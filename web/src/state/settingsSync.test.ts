@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../api/client.ts';
 import { rawAccount, testAccount } from '../features/navigation/testSupport.ts';
 import { defaultSettingsStore, setPreference, addToCollection } from '../lib/settingsStore.ts';
+import { usePreferences } from './preferences.ts';
 import { useSession } from './session.ts';
 import {
   SETTINGS_PUSH_DEBOUNCE_MS,
@@ -196,5 +197,24 @@ describe('settings sync', () => {
     setNavGroupCollapsed('timelines', true);
     await vi.advanceTimersByTimeAsync(SETTINGS_PUSH_DEBOUNCE_MS * 2);
     expect(server.calls).toHaveLength(0);
+  });
+
+  it('pushes a changed preference and applies the server copy of one on sign-in', async () => {
+    const { server, client } = stubServer();
+    stop = startSettingsSync(client, { now: () => NOW });
+    usePreferences.getState().resetPreferences();
+    const remote = setPreference(serverCopy(), 'collections.replyVisibility', ['self'], NOW - 500);
+    useSession
+      .getState()
+      .signIn('token', testAccount({ pleroma: { settings_store: { starling: remote } } }));
+    expect(usePreferences.getState().replyVisibility).toBe('self');
+    await vi.advanceTimersByTimeAsync(SETTINGS_PUSH_DEBOUNCE_MS * 2);
+    expect(server.calls).toHaveLength(0);
+
+    usePreferences.getState().setPreference('hideNsfw', false);
+    await vi.advanceTimersByTimeAsync(SETTINGS_PUSH_DEBOUNCE_MS);
+    const pushed = pushedStore(server.calls[0]) as { prefsStorage: { simple: object } };
+    expect(pushed.prefsStorage.simple).toMatchObject({ hideNsfw: false });
+    usePreferences.getState().resetPreferences();
   });
 });

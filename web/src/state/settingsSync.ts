@@ -13,6 +13,13 @@ import {
   setPreference,
   type SettingsStore,
 } from '../lib/settingsStore.ts';
+import {
+  decodePreferences,
+  encodePreference,
+  storeHolds,
+  syncedPreferenceKeys,
+} from '../lib/preferenceSync.ts';
+import { PREFERENCE_RULES, usePreferences, type Preferences } from './preferences.ts';
 import { useSession } from './session.ts';
 import { readStored, writeStored } from './storage.ts';
 
@@ -193,6 +200,29 @@ export function setNavGroupCollapsed(group: CollapsibleNavGroup, collapsed: bool
 }
 
 // ---------------------------------------------------------------------------------------------
+// User preferences (the General tab and every other screen's options) ride in the same store.
+
+const SYNCED_KEYS = syncedPreferenceKeys(PREFERENCE_RULES);
+
+/** Records the preferences that differ from what the store holds as journal edits. */
+export function recordPreferenceChanges(next: Preferences, previous: Preferences): void {
+  for (const key of SYNCED_KEYS) {
+    if (next[key] === previous[key]) continue;
+    const { prefsStorage } = useSettingsSync.getState().store;
+    if (storeHolds(PREFERENCE_RULES, prefsStorage, key, next[key])) continue;
+    const { path, value } = encodePreference(PREFERENCE_RULES, key, next[key]);
+    edit((store, now) => setPreference(store, path, value, now));
+  }
+}
+
+/** The store's preferences applied to this browser (keys the store never saw stay as they are). */
+function applyStoredPreferences(store: SettingsStore): void {
+  usePreferences
+    .getState()
+    .applyPreferences(decodePreferences(PREFERENCE_RULES, store.prefsStorage));
+}
+
+// ---------------------------------------------------------------------------------------------
 // Loading and clearing
 
 /**
@@ -216,6 +246,7 @@ export function loadSettingsFor(user: Account): void {
     dirty: mustPush,
   });
   cache(user.id, store);
+  applyStoredPreferences(store);
   if (mustPush) schedulePush(0);
 }
 
@@ -249,8 +280,10 @@ export function startSettingsSync(client: ApiClient, options: SyncOptions = {}):
   };
   follow();
   const unsubscribe = useSession.subscribe(follow);
+  const unsubscribePreferences = usePreferences.subscribe(recordPreferenceChanges);
   return () => {
     unsubscribe();
+    unsubscribePreferences();
     if (controller === current) {
       cancelPush();
       controller = null;

@@ -101,8 +101,19 @@ describe('the settings modal', () => {
     act(() => useModals.getState().openSettings('general'));
     fireEvent.click(await screen.findByRole('checkbox', { name: 'Show the sidebar on the right' }));
     expect(usePreferences.getState().sidebarRight).toBe(true);
-    fireEvent.click(screen.getByRole('radio', { name: 'Post form' }));
+    fireEvent.change(
+      screen.getByRole('combobox', { name: 'Third column (wide windows, signed in)' }),
+      { target: { value: 'postform' } },
+    );
     expect(usePreferences.getState().thirdColumnMode).toBe('postform');
+    const words = screen.getByRole('textbox', { name: 'Muted words (one a line)' });
+    fireEvent.change(words, { target: { value: 'spoiler\n\n  crypto \nspoiler' } });
+    fireEvent.blur(words);
+    expect(usePreferences.getState().muteWords).toEqual(['spoiler', 'crypto']);
+    const thumbnails = screen.getByRole('spinbutton', { name: /Most thumbnails/ });
+    fireEvent.change(thumbnails, { target: { value: '' } });
+    fireEvent.blur(thumbnails);
+    expect(usePreferences.getState().maxThumbnails).toBeNull();
     const logoutConfirm = screen.getByRole('checkbox', { name: 'Before logging out' });
     expect((logoutConfirm as HTMLInputElement).checked).toBe(true);
     fireEvent.click(logoutConfirm);

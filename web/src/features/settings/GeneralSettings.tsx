@@ -1,74 +1,170 @@
+import { useId, useState } from 'react';
 import { t } from '../../i18n/index.ts';
-import type { ThirdColumnMode } from '../../lib/layout.ts';
 import { useInstance } from '../../state/instance.ts';
 import { usePreferences, type Preferences } from '../../state/preferences.ts';
 import styles from './GeneralSettings.module.css';
+import {
+  GENERAL_GROUPS,
+  type BooleanPreference,
+  type GeneralControl,
+  type GeneralGroup,
+} from './generalGroups.ts';
 
-const THIRD_COLUMN_MODES: readonly ThirdColumnMode[] = ['notifications', 'postform', 'none'];
+const label = (key: string) => t(`settings.general.${key}`);
 
-type BooleanPreference = {
-  [K in keyof Preferences]: Preferences[K] extends boolean ? K : never;
-}[keyof Preferences];
-
-function Checkbox({ name, label }: { name: BooleanPreference; label: string }) {
+function Checkbox({ name, indented }: { name: BooleanPreference; indented: boolean }) {
   const checked = usePreferences((state) => state[name]);
   const setPreference = usePreferences((state) => state.setPreference);
   return (
-    <label className={styles.row}>
+    <label className={indented ? `${styles.row} ${styles.indented}` : styles.row}>
       <input
         type="checkbox"
         checked={checked}
         onChange={(event) => setPreference(name, event.target.checked)}
       />
-      {label}
+      {label(name)}
     </label>
   );
 }
 
-/** Local interface preferences: layout, the floating button, confirmations. */
-export function GeneralSettings() {
-  const preferences = usePreferences();
-  const instanceSidebarRight = useInstance((state) => state.config.sidebarRight);
-  const sidebarRight = preferences.sidebarRight ?? instanceSidebarRight;
-
+function Choice({ name, options }: { name: keyof Preferences; options: readonly string[] }) {
+  const id = useId();
+  const value = usePreferences((state) => state[name]);
+  const setPreference = usePreferences((state) => state.setPreference);
   return (
-    <div className={styles.general}>
-      <fieldset className={styles.group}>
-        <legend>{t('settings.layout_heading')}</legend>
-        <label className={styles.row}>
-          <input
-            type="checkbox"
-            checked={sidebarRight}
-            onChange={(event) => preferences.setPreference('sidebarRight', event.target.checked)}
-          />
-          {t('settings.sidebar_right')}
-        </label>
-        <fieldset className={styles.subgroup}>
-          <legend>{t('settings.third_column_mode')}</legend>
-          {THIRD_COLUMN_MODES.map((mode) => (
-            <label key={mode} className={styles.row}>
-              <input
-                type="radio"
-                name="third-column-mode"
-                value={mode}
-                checked={preferences.thirdColumnMode === mode}
-                onChange={() => preferences.setPreference('thirdColumnMode', mode)}
-              />
-              {t(`settings.third_column.${mode}`)}
-            </label>
-          ))}
-        </fieldset>
-        <Checkbox
-          name="autohideFloatingPostButton"
-          label={t('settings.autohide_floating_post_button')}
-        />
-      </fieldset>
-      <fieldset className={styles.group}>
-        <legend>{t('settings.confirmations_heading')}</legend>
-        <Checkbox name="modalOnLogout" label={t('settings.confirm_logout')} />
-        <Checkbox name="modalOnBlock" label={t('settings.confirm_block')} />
-        <Checkbox name="modalOnDelete" label={t('settings.confirm_delete')} />
-      </fieldset>
+    <div className={styles.row}>
+      <label htmlFor={id}>{label(name)}</label>
+      <select
+        id={id}
+        value={String(value)}
+        onChange={(event) => setPreference(name, event.target.value as Preferences[typeof name])}
+      >
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {t(`settings.general.${name}_options.${option}`)}
+          </option>
+        ))}
+      </select>
     </div>
   );
 }
+
+function NumberInput({ control }: { control: Extract<GeneralControl, { kind: 'number' }> }) {
+  const id = useId();
+  const value = usePreferences((state) => state[control.key]);
+  const setPreference = usePreferences((state) => state.setPreference);
+  const [draft, setDraft] = useState<string | null>(null);
+  const commit = (text: string) => {
+    setDraft(null);
+    if (text.trim() === '' && control.nullable) {
+      setPreference(control.key, null as never);
+      return;
+    }
+    const number = Number(text);
+    if (Number.isInteger(number) && number >= control.min) setPreference(control.key, number);
+  };
+  return (
+    <div className={styles.row}>
+      <label htmlFor={id}>{label(control.key)}</label>
+      <input
+        id={id}
+        className={styles.number}
+        type="number"
+        min={control.min}
+        step={1}
+        placeholder={control.nullable ? t('settings.general.no_limit') : undefined}
+        value={draft ?? (value === null ? '' : String(value))}
+        onChange={(event) => setDraft(event.target.value)}
+        onBlur={(event) => commit(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') commit(event.currentTarget.value);
+        }}
+      />
+    </div>
+  );
+}
+
+/** One word or phrase a line; saved when the field is left. */
+function MuteWords() {
+  const id = useId();
+  const words = usePreferences((state) => state.muteWords);
+  const setPreference = usePreferences((state) => state.setPreference);
+  const [draft, setDraft] = useState<string | null>(null);
+  return (
+    <div className={styles.column}>
+      <label htmlFor={id}>{label('muteWords')}</label>
+      <textarea
+        id={id}
+        rows={4}
+        value={draft ?? words.join('\n')}
+        onChange={(event) => setDraft(event.target.value)}
+        onBlur={(event) => {
+          setDraft(null);
+          const next = event.target.value
+            .split('\n')
+            .map((word) => word.trim())
+            .filter((word, index, all) => word !== '' && all.indexOf(word) === index);
+          setPreference('muteWords', next);
+        }}
+      />
+    </div>
+  );
+}
+
+function SidebarRight() {
+  const preference = usePreferences((state) => state.sidebarRight);
+  const setPreference = usePreferences((state) => state.setPreference);
+  const instanceSidebarRight = useInstance((state) => state.config.sidebarRight);
+  return (
+    <label className={styles.row}>
+      <input
+        type="checkbox"
+        checked={preference ?? instanceSidebarRight}
+        onChange={(event) => setPreference('sidebarRight', event.target.checked)}
+      />
+      {label('sidebarRight')}
+    </label>
+  );
+}
+
+function Control({ control }: { control: GeneralControl }) {
+  switch (control.kind) {
+    case 'checkbox':
+      return <Checkbox name={control.key} indented={control.under !== undefined} />;
+    case 'choice':
+      return <Choice name={control.key} options={control.options} />;
+    case 'number':
+      return <NumberInput control={control} />;
+    case 'words':
+      return <MuteWords />;
+    case 'sidebarRight':
+      return <SidebarRight />;
+  }
+}
+
+const controlKey = (control: GeneralControl) =>
+  control.kind === 'sidebarRight' ? 'sidebarRight' : control.key;
+
+function Group({ group }: { group: GeneralGroup }) {
+  return (
+    <fieldset className={styles.group}>
+      <legend>{t(`settings.general.groups.${group.id}`)}</legend>
+      {group.controls.map((control) => (
+        <Control key={controlKey(control)} control={control} />
+      ))}
+    </fieldset>
+  );
+}
+
+/** Every user preference, grouped; each takes effect at once and follows the user (settings sync). */
+export function GeneralSettings() {
+  return (
+    <div className={styles.general}>
+      {GENERAL_GROUPS.map((group) => (
+        <Group key={group.id} group={group} />
+      ))}
+    </div>
+  );
+}
+
+export default GeneralSettings;

@@ -1,10 +1,18 @@
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { t } from '../../i18n/index.ts';
 import { SETTINGS_TABS, type SettingsTab } from '../../lib/settingsModal.ts';
+import { Spinner } from '../../ui/Spinner.tsx';
 import { Tabs } from '../../ui/Tabs.tsx';
-import { GeneralSettings } from './GeneralSettings.tsx';
 import styles from './SettingsContent.module.css';
 
 const TAB_ITEMS = SETTINGS_TABS.map((id) => ({ id, label: t(`settings.tabs.${id}`) }));
+
+/** Each tab is its own chunk, loaded when first shown. */
+const TAB_SCREENS: Partial<Record<SettingsTab, LazyExoticComponent<ComponentType>>> = {
+  general: lazy(() => import('./GeneralSettings.tsx')),
+  profile: lazy(() => import('./ProfileSettings.tsx')),
+  security: lazy(() => import('./SecuritySettings.tsx')),
+};
 
 interface SettingsContentProps {
   activeTab: SettingsTab;
@@ -13,6 +21,7 @@ interface SettingsContentProps {
 
 /** The settings modal's body: one tab per settings area (spec part 2, Settings). */
 export function SettingsContent({ activeTab, onSelectTab }: SettingsContentProps) {
+  const Screen = TAB_SCREENS[activeTab];
   return (
     <Tabs
       tabs={TAB_ITEMS}
@@ -21,8 +30,10 @@ export function SettingsContent({ activeTab, onSelectTab }: SettingsContentProps
       label={t('settings.title')}
       orientation="vertical"
     >
-      {activeTab === 'general' ? (
-        <GeneralSettings />
+      {Screen ? (
+        <Suspense fallback={<Spinner label={t('modals.loading')} />}>
+          <Screen />
+        </Suspense>
       ) : (
         <p className={styles.later}>{t('settings.tab_later')}</p>
       )}

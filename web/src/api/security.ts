@@ -1,0 +1,93 @@
+import type { ApiClient } from './client.ts';
+
+/**
+ * Account security on the legacy prefix (API notes §9 MFA, §10 password/email/deletion, §11
+ * sessions). Failures arrive as ApiError carrying the server's own message.
+ */
+
+export async function changePassword(
+  client: ApiClient,
+  password: string,
+  newPassword: string,
+  confirmation: string,
+): Promise<void> {
+  await client.post('/api/pleroma/change_password', {
+    body: { password, new_password: newPassword, new_password_confirmation: confirmation },
+  });
+}
+
+export async function changeEmail(client: ApiClient, password: string, email: string) {
+  await client.post('/api/pleroma/change_email', { body: { password, email } });
+}
+
+export async function deleteAccount(client: ApiClient, password: string): Promise<void> {
+  await client.post('/api/pleroma/delete_account', { body: { password } });
+}
+
+export async function mfaEnabled(client: ApiClient): Promise<boolean> {
+  const { data } = await client.get('/api/pleroma/accounts/mfa');
+  const settings = (data as { settings?: { totp?: unknown } } | null)?.settings;
+  return settings?.totp === true;
+}
+
+export interface TotpSetup {
+  key: string;
+  provisioningUri: string;
+}
+
+export async function setupTotp(client: ApiClient): Promise<TotpSetup> {
+  const { data } = await client.get('/api/pleroma/accounts/mfa/setup/totp');
+  const raw = data as { key?: unknown; provisioning_uri?: unknown } | null;
+  if (typeof raw?.key !== 'string' || typeof raw.provisioning_uri !== 'string') {
+    throw new Error('Bad response from server.');
+  }
+  return { key: raw.key, provisioningUri: raw.provisioning_uri };
+}
+
+export async function confirmTotp(client: ApiClient, password: string, code: string) {
+  await client.post('/api/pleroma/accounts/mfa/confirm/totp', { body: { password, code } });
+}
+
+export async function disableTotp(client: ApiClient, password: string): Promise<void> {
+  await client.delete('/api/pleroma/accounts/mfa/totp', { body: { password } });
+}
+
+export async function backupCodes(client: ApiClient): Promise<string[]> {
+  const { data } = await client.get('/api/pleroma/accounts/mfa/backup_codes');
+  const codes = (data as { codes?: unknown } | null)?.codes;
+  return Array.isArray(codes)
+    ? codes.filter((code): code is string => typeof code === 'string')
+    : [];
+}
+
+export interface OAuthToken {
+  id: string;
+  appName: string;
+  validUntil: string;
+}
+
+/** The account's sessions; malformed rows are logged and skipped. */
+export async function listOAuthTokens(client: ApiClient): Promise<OAuthToken[]> {
+  const { data } = await client.get('/api/oauth_tokens');
+  if (!Array.isArray(data)) return [];
+  const tokens: OAuthToken[] = [];
+  for (const row of data as Record<string, unknown>[]) {
+    const id = row?.id;
+    if ((typeof id !== 'number' && typeof id !== 'string') || typeof row.app_name !== 'string') {
+      console.warn('skipping a malformed oauth token', row);
+      continue;
+    }
+    tokens.push({
+      id: String(id),
+      appName: row.app_name,
+      validUntil: typeof row.valid_until === 'string' ? row.valid_until : '',
+    });
+  }
+  return tokens;
+}
+
+/** True when the server confirmed the revocation with 201 (only then is it removed locally). */
+export async function revokeOAuthToken(client: ApiClient, id: string): Promise<boolean> {
+  const response = await client.delete(`/api/oauth_tokens/${encodeURIComponent(id)}`);
+  return response.status === 201;
+}

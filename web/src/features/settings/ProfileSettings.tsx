@@ -1,0 +1,156 @@
+import { useId, useState, type FormEvent } from 'react';
+import { updateCredentials } from '../../api/accounts.ts';
+import type { Account } from '../../api/types.ts';
+import { api } from '../../app/apiClient.ts';
+import { t } from '../../i18n/index.ts';
+import { useSession } from '../../state/session.ts';
+import { Button } from '../../ui/Button.tsx';
+import { AutocompleteTextarea } from '../emoji/AutocompleteTextarea.tsx';
+import { ProfileImages } from './ProfileImages.tsx';
+import { ServerOptions } from './ServerOptions.tsx';
+import styles from './Settings.module.css';
+import { errorText } from './errorText.ts';
+
+/** Pleroma's default field limit; the local instance uses the same. */
+export const MAX_PROFILE_FIELDS = 10;
+
+interface AccountField {
+  name: string;
+  value: string;
+}
+
+type SaveState =
+  { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved' } | { kind: 'error'; message: string };
+
+function ProfileForm({ account }: { account: Account }) {
+  const nameId = useId();
+  const bioId = useId();
+  const birthdayId = useId();
+  const [displayName, setDisplayName] = useState(account.displayName);
+  const [bio, setBio] = useState(account.source?.note ?? '');
+  const [fields, setFields] = useState<AccountField[]>(() =>
+    (account.source?.fields ?? account.fields).map(({ name, value }) => ({ name, value })),
+  );
+  const [birthday, setBirthday] = useState(account.birthday ?? '');
+  const [save, setSave] = useState<SaveState>({ kind: 'idle' });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSave({ kind: 'saving' });
+    updateCredentials(api, {
+      displayName,
+      note: bio,
+      fields: fields.filter((field) => field.name !== '' || field.value !== ''),
+      birthday,
+    }).then(
+      (updated) => {
+        useSession.getState().setUser(updated);
+        setSave({ kind: 'saved' });
+      },
+      (error: unknown) => setSave({ kind: 'error', message: errorText(error) }),
+    );
+  };
+
+  const setField = (index: number, change: Partial<AccountField>) =>
+    setFields((current) => current.map((f, i) => (i === index ? { ...f, ...change } : f)));
+
+  return (
+    <form className={styles.group} onSubmit={submit} aria-labelledby={`${nameId}-heading`}>
+      <h3 id={`${nameId}-heading`}>{t('settings.profile.heading')}</h3>
+      <div className={styles.column}>
+        <label htmlFor={nameId}>{t('settings.profile.display_name')}</label>
+        <input
+          id={nameId}
+          type="text"
+          value={displayName}
+          onChange={(event) => setDisplayName(event.target.value)}
+        />
+      </div>
+      <div className={styles.column}>
+        <label htmlFor={bioId}>{t('settings.profile.bio')}</label>
+        <AutocompleteTextarea
+          id={bioId}
+          rows={4}
+          value={bio}
+          onChange={setBio}
+          sources={{ emoji: true }}
+        />
+      </div>
+      <fieldset className={styles.group}>
+        <legend>{t('settings.profile.fields', MAX_PROFILE_FIELDS)}</legend>
+        {fields.map((field, index) => (
+          <div key={index} className={styles.row}>
+            <input
+              type="text"
+              aria-label={t('settings.profile.field_name', index + 1)}
+              placeholder={t('settings.profile.field_name_placeholder')}
+              value={field.name}
+              onChange={(event) => setField(index, { name: event.target.value })}
+            />
+            <input
+              type="text"
+              aria-label={t('settings.profile.field_value', index + 1)}
+              placeholder={t('settings.profile.field_value_placeholder')}
+              value={field.value}
+              onChange={(event) => setField(index, { value: event.target.value })}
+            />
+            <Button
+              compact
+              aria-label={t('settings.profile.remove_field', index + 1)}
+              onClick={() => setFields((current) => current.filter((_, i) => i !== index))}
+            >
+              ×
+            </Button>
+          </div>
+        ))}
+        {fields.length < MAX_PROFILE_FIELDS && (
+          <Button
+            compact
+            onClick={() => setFields((current) => [...current, { name: '', value: '' }])}
+          >
+            {t('settings.profile.add_field')}
+          </Button>
+        )}
+      </fieldset>
+      <div className={styles.row}>
+        <label htmlFor={birthdayId}>{t('settings.profile.birthday')}</label>
+        <input
+          id={birthdayId}
+          type="date"
+          value={birthday}
+          onChange={(event) => setBirthday(event.target.value)}
+        />
+      </div>
+      <div className={styles.actions}>
+        <Button variant="primary" type="submit" disabled={save.kind === 'saving'}>
+          {t('settings.profile.save')}
+        </Button>
+        {save.kind === 'saved' && (
+          <span role="status" className={styles.saved}>
+            {t('settings.saved')}
+          </span>
+        )}
+        {save.kind === 'error' && (
+          <span role="alert" className={styles.error}>
+            {save.message}
+          </span>
+        )}
+      </div>
+    </form>
+  );
+}
+
+/** Profile: name, bio, fields, birthday, images and the options the server keeps. */
+export function ProfileSettings() {
+  const account = useSession((state) => state.user);
+  if (!account) return <p>{t('settings.signed_out')}</p>;
+  return (
+    <div className={styles.page}>
+      <ProfileForm account={account} />
+      <ProfileImages account={account} />
+      <ServerOptions />
+    </div>
+  );
+}
+
+export default ProfileSettings;

@@ -1,0 +1,424 @@
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import {
+  backupCodes,
+  changeEmail,
+  changePassword,
+  confirmTotp,
+  deleteAccount,
+  disableTotp,
+  listOAuthTokens,
+  mfaEnabled,
+  revokeOAuthToken,
+  setupTotp,
+  type OAuthToken,
+  type TotpSetup,
+} from '../../api/security.ts';
+import { api } from '../../app/apiClient.ts';
+import { navigate } from '../../app/router/history.ts';
+import { closeSettings } from '../../app/modals/settingsActions.ts';
+import { useModals } from '../../state/modals.ts';
+import { AFTER_LOGOUT_PATH } from '../auth/logout.ts';
+import { forgetToken } from '../auth/persistedSession.ts';
+import { endSession } from '../auth/sessionLifecycle.ts';
+import { t } from '../../i18n/index.ts';
+import { Button } from '../../ui/Button.tsx';
+import { errorText } from './errorText.ts';
+import styles from './Settings.module.css';
+
+type Outcome = { ok: true; text: string } | { ok: false; text: string } | null;
+
+function OutcomeLine({ outcome }: { outcome: Outcome }) {
+  if (!outcome) return null;
+  return (
+    <span
+      role={outcome.ok ? 'status' : 'alert'}
+      className={outcome.ok ? styles.saved : styles.error}
+    >
+      {outcome.text}
+    </span>
+  );
+}
+
+function Field(props: {
+  label: string;
+  type: 'password' | 'email' | 'text';
+  value: string;
+  onChange(value: string): void;
+  autoComplete?: string;
+}) {
+  const id = useId();
+  return (
+    <div className={styles.column}>
+      <label htmlFor={id}>{props.label}</label>
+      <input
+        id={id}
+        type={props.type}
+        value={props.value}
+        autoComplete={props.autoComplete}
+        onChange={(event) => props.onChange(event.target.value)}
+      />
+    </div>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section className={styles.group} aria-labelledby={id}>
+      <h3 id={id}>{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+function ChangeEmail() {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    changeEmail(api, password, email).then(
+      () => {
+        setPassword('');
+        setOutcome({ ok: true, text: t('settings.security.email_changed') });
+      },
+      (error: unknown) => setOutcome({ ok: false, text: errorText(error) }),
+    );
+  };
+  return (
+    <Section title={t('settings.security.change_email')}>
+      <form onSubmit={submit}>
+        <Field
+          label={t('settings.security.new_email')}
+          type="email"
+          value={email}
+          onChange={setEmail}
+          autoComplete="email"
+        />
+        <Field
+          label={t('settings.security.current_password')}
+          type="password"
+          value={password}
+          onChange={setPassword}
+          autoComplete="current-password"
+        />
+        <div className={styles.actions}>
+          <Button type="submit" variant="primary" disabled={!email || !password}>
+            {t('settings.security.change_email')}
+          </Button>
+          <OutcomeLine outcome={outcome} />
+        </div>
+      </form>
+    </Section>
+  );
+}
+
+function ChangePassword() {
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (next !== confirmation) {
+      setOutcome({ ok: false, text: t('settings.security.passwords_differ') });
+      return;
+    }
+    changePassword(api, current, next, confirmation).then(
+      () => {
+        setCurrent('');
+        setNext('');
+        setConfirmation('');
+        setOutcome({ ok: true, text: t('settings.security.password_changed') });
+      },
+      (error: unknown) => setOutcome({ ok: false, text: errorText(error) }),
+    );
+  };
+  return (
+    <Section title={t('settings.security.change_password')}>
+      <form onSubmit={submit}>
+        <Field
+          label={t('settings.security.current_password')}
+          type="password"
+          value={current}
+          onChange={setCurrent}
+          autoComplete="current-password"
+        />
+        <Field
+          label={t('settings.security.new_password')}
+          type="password"
+          value={next}
+          onChange={setNext}
+          autoComplete="new-password"
+        />
+        <Field
+          label={t('settings.security.confirm_password')}
+          type="password"
+          value={confirmation}
+          onChange={setConfirmation}
+          autoComplete="new-password"
+        />
+        <div className={styles.actions}>
+          <Button type="submit" variant="primary" disabled={!current || !next}>
+            {t('settings.security.change_password')}
+          </Button>
+          <OutcomeLine outcome={outcome} />
+        </div>
+      </form>
+    </Section>
+  );
+}
+
+type TwoFactorState =
+  | { step: 'loading' }
+  | { step: 'disabled' }
+  | { step: 'setup'; setup: TotpSetup; qr: string | null }
+  | { step: 'enabled'; codes: string[] };
+
+function BackupCodes({ codes }: { codes: string[] }) {
+  if (codes.length === 0) return null;
+  return (
+    <div>
+      <p className={styles.hint}>{t('settings.security.backup_codes_hint')}</p>
+      <ul className={styles.list} aria-label={t('settings.security.backup_codes')}>
+        {codes.map((code) => (
+          <li key={code} className={styles.code}>
+            {code}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function TwoFactor() {
+  const [state, setState] = useState<TwoFactorState>({ step: 'loading' });
+  const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const fail = (error: unknown) => setOutcome({ ok: false, text: errorText(error) });
+
+  useEffect(() => {
+    mfaEnabled(api).then(
+      (enabled) => setState(enabled ? { step: 'enabled', codes: [] } : { step: 'disabled' }),
+      (error: unknown) => {
+        setState({ step: 'disabled' });
+        setOutcome({ ok: false, text: errorText(error) });
+      },
+    );
+  }, []);
+
+  const start = () => {
+    setOutcome(null);
+    setupTotp(api).then(async (setup) => {
+      setState({ step: 'setup', setup, qr: null });
+      const QRCode = (await import('qrcode')).default;
+      const qr = await QRCode.toDataURL(setup.provisioningUri, { margin: 1, width: 200 });
+      setState((current) => (current.step === 'setup' ? { ...current, qr } : current));
+    }, fail);
+  };
+
+  const confirm = (event: FormEvent) => {
+    event.preventDefault();
+    confirmTotp(api, password, code.replace(/\s/g, ''))
+      .then(() => backupCodes(api))
+      .then((codes) => {
+        setCode('');
+        setPassword('');
+        setState({ step: 'enabled', codes });
+        setOutcome({ ok: true, text: t('settings.security.totp_enabled') });
+      }, fail);
+  };
+
+  const disable = (event: FormEvent) => {
+    event.preventDefault();
+    disableTotp(api, password).then(() => {
+      setPassword('');
+      setState({ step: 'disabled' });
+      setOutcome({ ok: true, text: t('settings.security.totp_disabled') });
+    }, fail);
+  };
+
+  const regenerate = () =>
+    backupCodes(api).then((codes) => setState({ step: 'enabled', codes }), fail);
+
+  return (
+    <Section title={t('settings.security.two_factor')}>
+      {state.step === 'loading' && <p>{t('modals.loading')}</p>}
+      {state.step === 'disabled' && (
+        <>
+          <p>{t('settings.security.totp_off')}</p>
+          <Button variant="primary" onClick={start}>
+            {t('settings.security.setup_totp')}
+          </Button>
+        </>
+      )}
+      {state.step === 'setup' && (
+        <form onSubmit={confirm}>
+          <p>{t('settings.security.scan_qr')}</p>
+          {state.qr && (
+            <img src={state.qr} alt={t('settings.security.qr_alt')} width={200} height={200} />
+          )}
+          <p>
+            {t('settings.security.or_key')}{' '}
+            <code className={styles.code} data-testid="totp-key">
+              {state.setup.key}
+            </code>
+          </p>
+          <Field
+            label={t('settings.security.verify_code')}
+            type="text"
+            value={code}
+            onChange={setCode}
+            autoComplete="one-time-code"
+          />
+          <Field
+            label={t('settings.security.current_password')}
+            type="password"
+            value={password}
+            onChange={setPassword}
+            autoComplete="current-password"
+          />
+          <div className={styles.actions}>
+            <Button type="submit" variant="primary" disabled={!code || !password}>
+              {t('settings.security.confirm_totp')}
+            </Button>
+            <Button onClick={() => setState({ step: 'disabled' })}>{t('settings.cancel')}</Button>
+          </div>
+        </form>
+      )}
+      {state.step === 'enabled' && (
+        <>
+          <p>{t('settings.security.totp_on')}</p>
+          <BackupCodes codes={state.codes} />
+          <Button onClick={regenerate}>{t('settings.security.new_backup_codes')}</Button>
+          <form onSubmit={disable}>
+            <Field
+              label={t('settings.security.current_password')}
+              type="password"
+              value={password}
+              onChange={setPassword}
+              autoComplete="current-password"
+            />
+            <Button type="submit" variant="danger" disabled={!password}>
+              {t('settings.security.disable_totp')}
+            </Button>
+          </form>
+        </>
+      )}
+      <OutcomeLine outcome={outcome} />
+    </Section>
+  );
+}
+
+function Sessions() {
+  const [tokens, setTokens] = useState<OAuthToken[] | null>(null);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  useEffect(() => {
+    listOAuthTokens(api).then(setTokens, (error: unknown) => {
+      setTokens([]);
+      setOutcome({ ok: false, text: errorText(error) });
+    });
+  }, []);
+  const revoke = (token: OAuthToken) =>
+    revokeOAuthToken(api, token.id).then(
+      (removed) => {
+        if (removed) setTokens((list) => list?.filter((item) => item.id !== token.id) ?? null);
+      },
+      (error: unknown) => setOutcome({ ok: false, text: errorText(error) }),
+    );
+  return (
+    <Section title={t('settings.security.sessions')}>
+      {tokens === null ? (
+        <p>{t('modals.loading')}</p>
+      ) : (
+        <ul className={styles.list} aria-label={t('settings.security.sessions')}>
+          {tokens.map((token) => (
+            <li key={token.id}>
+              <span>
+                {token.appName}{' '}
+                <span className={styles.hint}>
+                  {t('settings.security.valid_until', token.validUntil.slice(0, 10))}
+                </span>
+              </span>
+              <Button
+                compact
+                variant="danger"
+                aria-label={t('settings.security.revoke_named', token.appName, token.id)}
+                onClick={() => void revoke(token)}
+              >
+                {t('settings.security.revoke')}
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <OutcomeLine outcome={outcome} />
+    </Section>
+  );
+}
+
+const DELETE_CONFIRM = {
+  titleKey: 'settings.security.delete_account',
+  messageKey: 'settings.security.delete_confirm',
+  acceptKey: 'settings.security.delete_account',
+  cancelKey: 'settings.cancel',
+} as const;
+
+function DeleteAccount() {
+  const [password, setPassword] = useState('');
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void (async () => {
+      const accepted = await useModals.getState().confirm(DELETE_CONFIRM);
+      if (!accepted) return;
+      try {
+        await deleteAccount(api, password);
+      } catch (error) {
+        setOutcome({ ok: false, text: t('settings.security.delete_failed', errorText(error)) });
+        return;
+      }
+      // The server has revoked every token of the account: end the session here too.
+      forgetToken();
+      endSession();
+      closeSettings();
+      navigate(AFTER_LOGOUT_PATH);
+    })();
+  };
+  return (
+    <Section title={t('settings.security.delete_account')}>
+      <form onSubmit={submit}>
+        <p className={styles.hint}>{t('settings.security.delete_hint')}</p>
+        <Field
+          label={t('settings.security.current_password')}
+          type="password"
+          value={password}
+          onChange={setPassword}
+          autoComplete="current-password"
+        />
+        <div className={styles.actions}>
+          <Button type="submit" variant="danger" disabled={!password}>
+            {t('settings.security.delete_account')}
+          </Button>
+          <OutcomeLine outcome={outcome} />
+        </div>
+      </form>
+    </Section>
+  );
+}
+
+/** Security: email, password, two-factor, sessions and account deletion. */
+export function SecuritySettings() {
+  return (
+    <div className={styles.page}>
+      <ChangeEmail />
+      <ChangePassword />
+      <TwoFactor />
+      <Sessions />
+      <DeleteAccount />
+    </div>
+  );
+}
+
+export default SecuritySettings;

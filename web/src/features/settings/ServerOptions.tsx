@@ -1,0 +1,142 @@
+import { useId } from 'react';
+import type { UpdateCredentialsParams } from '../../api/accounts.ts';
+import type { Account, Visibility } from '../../api/types.ts';
+import { t } from '../../i18n/index.ts';
+import type { ServerOptionState } from '../../lib/serverOption.ts';
+import styles from './Settings.module.css';
+import { useServerOption } from './useServerOption.ts';
+
+type BooleanOption = {
+  id: string;
+  read(account: Account): boolean;
+  write(value: boolean): UpdateCredentialsParams;
+};
+
+/** The account options the server keeps (spec part 2, §3 "Server-side account options"). */
+const BOOLEAN_OPTIONS: BooleanOption[] = [
+  { id: 'locked', read: (a) => a.locked, write: (locked) => ({ locked }) },
+  {
+    id: 'defaultSensitive',
+    read: (a) => a.source?.sensitive ?? false,
+    write: (defaultSensitive) => ({ defaultSensitive }),
+  },
+  {
+    id: 'noRichText',
+    read: (a) => a.source?.noRichText ?? false,
+    write: (noRichText) => ({ noRichText }),
+  },
+  {
+    id: 'discoverable',
+    read: (a) => a.discoverable ?? a.source?.discoverable ?? false,
+    write: (discoverable) => ({ discoverable }),
+  },
+  {
+    id: 'acceptsChatMessages',
+    read: (a) => a.acceptsChatMessages ?? false,
+    write: (acceptsChatMessages) => ({ acceptsChatMessages }),
+  },
+  {
+    id: 'allowFollowingMove',
+    read: (a) => a.allowFollowingMove,
+    write: (allowFollowingMove) => ({ allowFollowingMove }),
+  },
+  {
+    id: 'showRole',
+    read: (a) => a.source?.showRole ?? false,
+    write: (showRole) => ({ showRole }),
+  },
+  {
+    id: 'hideFavorites',
+    read: (a) => a.hideFavorites,
+    write: (hideFavorites) => ({ hideFavorites }),
+  },
+  {
+    id: 'hideFollowers',
+    read: (a) => a.hideFollowers,
+    write: (hideFollowers) => ({ hideFollowers }),
+  },
+  {
+    id: 'hideFollowersCount',
+    read: (a) => a.hideFollowersCount,
+    write: (hideFollowersCount) => ({ hideFollowersCount }),
+  },
+  { id: 'hideFollows', read: (a) => a.hideFollows, write: (hideFollows) => ({ hideFollows }) },
+  {
+    id: 'hideFollowsCount',
+    read: (a) => a.hideFollowsCount,
+    write: (hideFollowsCount) => ({ hideFollowsCount }),
+  },
+  { id: 'bot', read: (a) => a.bot, write: (bot) => ({ bot }) },
+];
+
+const PRIVACY_OPTIONS: Visibility[] = ['public', 'unlisted', 'private', 'direct'];
+
+function Status({ state }: { state: ServerOptionState<unknown> }) {
+  if (state.message === null) return null;
+  return (
+    <span
+      role={state.message === 'error' ? 'alert' : 'status'}
+      className={state.message === 'error' ? styles.error : styles.saved}
+    >
+      {t(state.message === 'error' ? 'settings.error_saving' : 'settings.saved')}
+    </span>
+  );
+}
+
+function BooleanRow({ option }: { option: BooleanOption }) {
+  const [state, change] = useServerOption(option.read, option.write);
+  return (
+    <div className={styles.row}>
+      <label className={styles.row}>
+        <input
+          type="checkbox"
+          checked={state.shown === true}
+          disabled={state.pending}
+          aria-busy={state.pending}
+          onChange={(event) => change(event.target.checked)}
+        />
+        {t(`settings.profile.options.${option.id}`)}
+      </label>
+      <Status state={state} />
+    </div>
+  );
+}
+
+function PrivacyRow() {
+  const id = useId();
+  const [state, change] = useServerOption<Visibility>(
+    (a) => a.source?.privacy ?? 'public',
+    (defaultScope) => ({ defaultScope }),
+  );
+  return (
+    <div className={styles.row}>
+      <label htmlFor={id}>{t('settings.profile.options.defaultScope')}</label>
+      <select
+        id={id}
+        value={state.shown ?? ''}
+        disabled={state.pending}
+        onChange={(event) => change(event.target.value as Visibility)}
+      >
+        {state.shown === null && <option value="" />}
+        {PRIVACY_OPTIONS.map((scope) => (
+          <option key={scope} value={scope}>
+            {t(`settings.profile.scopes.${scope}`)}
+          </option>
+        ))}
+      </select>
+      <Status state={state} />
+    </div>
+  );
+}
+
+export function ServerOptions() {
+  return (
+    <fieldset className={styles.group}>
+      <legend>{t('settings.profile.options_heading')}</legend>
+      <PrivacyRow />
+      {BOOLEAN_OPTIONS.map((option) => (
+        <BooleanRow key={option.id} option={option} />
+      ))}
+    </fieldset>
+  );
+}

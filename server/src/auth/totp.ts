@@ -1,18 +1,29 @@
 import { Secret, TOTP } from 'otpauth';
 
 /** TOTP per RFC 6238 (HMAC-SHA1, 6 digits, 30 s steps), as authenticator apps expect. */
-const TOTP_PERIOD_SECONDS = 30;
+export const TOTP_STEP_SECONDS = 30;
 const TOTP_DIGITS = 6;
 /** Codes from one step before or after are accepted to allow for clock drift. */
 const DRIFT_STEPS = 1;
 
-function totpFor(secret: string): TOTP {
+function totpFor(secret: string, names: { label?: string; issuer?: string } = {}): TOTP {
   return new TOTP({
+    ...names,
     secret: Secret.fromBase32(secret.toUpperCase().replace(/[\s=-]/g, '')),
     algorithm: 'SHA1',
     digits: TOTP_DIGITS,
-    period: TOTP_PERIOD_SECONDS,
+    period: TOTP_STEP_SECONDS,
   });
+}
+
+/** A new random base32 secret (160 bits, as RFC 4226 recommends). */
+export function generateTotpSecret(): string {
+  return new Secret({ size: 20 }).base32;
+}
+
+/** The otpauth:// address an authenticator app reads (as a QR code or typed in). */
+export function provisioningUri(secret: string, account: string, issuer: string): string {
+  return totpFor(secret, { label: account, issuer }).toString();
 }
 
 /** The code for a base32 secret at a time. */

@@ -111,6 +111,30 @@ function MuteWords() {
   );
 }
 
+function NotificationVisibilityChecks() {
+  const visibility = usePreferences((state) => state.notificationVisibility);
+  const setPreference = usePreferences((state) => state.setPreference);
+  return (
+    <>
+      {(Object.keys(visibility) as (keyof typeof visibility)[]).map((kind) => (
+        <label key={kind} className={styles.row}>
+          <input
+            type="checkbox"
+            checked={visibility[kind]}
+            onChange={(event) =>
+              setPreference('notificationVisibility', {
+                ...visibility,
+                [kind]: event.target.checked,
+              })
+            }
+          />
+          {t(`settings.general.notificationVisibility_options.${kind}`)}
+        </label>
+      ))}
+    </>
+  );
+}
+
 function SidebarRight() {
   const preference = usePreferences((state) => state.sidebarRight);
   const setPreference = usePreferences((state) => state.setPreference);
@@ -137,6 +161,8 @@ function Control({ control }: { control: GeneralControl }) {
       return <NumberInput control={control} />;
     case 'words':
       return <MuteWords />;
+    case 'notificationVisibility':
+      return <NotificationVisibilityChecks />;
     case 'sidebarRight':
       return <SidebarRight />;
   }

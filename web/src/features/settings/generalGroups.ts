@@ -19,6 +19,8 @@ export type GeneralControl =
   | { kind: 'choice'; key: keyof Preferences; options: readonly string[] }
   | { kind: 'number'; key: 'maxThumbnails' | 'maxDepthInThread'; min: number; nullable?: boolean }
   | { kind: 'words'; key: 'muteWords' }
+  /** One checkbox per kind of notification: `settings.general.notificationVisibility_options.<kind>`. */
+  | { kind: 'notificationVisibility'; key: 'notificationVisibility' }
   | { kind: 'sidebarRight' };
 
 export interface GeneralGroup {
@@ -116,7 +118,16 @@ export const GENERAL_GROUPS: GeneralGroup[] = [
       check('modalOnBlock'),
       check('modalOnDelete'),
       check('modalOnRepeat'),
+      check('modalOnUnfollow'),
+      check('modalOnMute'),
+      check('modalOnApproveFollow'),
+      check('modalOnDenyFollow'),
+      check('modalOnRemoveUserFromFollowers'),
     ],
+  },
+  {
+    id: 'notifications',
+    controls: [{ kind: 'notificationVisibility', key: 'notificationVisibility' }],
   },
   {
     id: 'layout',
@@ -125,6 +136,8 @@ export const GENERAL_GROUPS: GeneralGroup[] = [
       { kind: 'choice', key: 'thirdColumnMode', options: ['notifications', 'postform', 'none'] },
       check('autohideFloatingPostButton'),
       check('disableStickyHeaders'),
+      { kind: 'choice', key: 'userPopoverAvatarAction', options: ['zoom', 'open', 'close'] },
+      check('userPopoverOverlay'),
     ],
   },
 ];

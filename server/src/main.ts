@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { buildProxyApp, instanceOrigin } from './proxy.ts';
-import { seedDemoData } from './seed/index.ts';
+import { seedDemoData, writeDemoImages } from './seed/index.ts';
 
 const DEFAULT_PORT = 4000;
 const DEFAULT_HOST = '127.0.0.1';
@@ -213,6 +213,7 @@ async function main(args: string[]): Promise<void> {
   });
   handleSignals(app);
   const logins = options.seed ? seedDemoData(ctx) : [];
+  if (options.seed) await writeDemoImages(ctx);
   await listen(app, options.host, port);
 
   console.log(`Starling is running at ${origin}/`);

@@ -97,6 +97,11 @@ if (runs('uploads')) {
     const during = `during ${result.uploads} uploads of a ${UPLOAD_SIDE}x${UPLOAD_SIDE} PNG`;
     line(`health request max ${during}`, ms(Math.max(...result.healthLatenciesMs)), '100 ms');
     line(`health request median ${during}`, ms(median(result.healthLatenciesMs)));
+    const idle = result.idleLatenciesMs;
+    line(
+      `health request max / median, no uploads`,
+      `${ms(Math.max(...idle))} / ${ms(median(idle))}`,
+    );
     line(
       `uploads done (${kb(result.uploadBytes)} each, ${result.healthLatenciesMs.length} polls)`,
       `${result.uploadSeconds.toFixed(1)} s`,

@@ -8,12 +8,15 @@ import sharp from 'sharp';
 export const UPLOAD_SIDE = 6000;
 export const PARALLEL_UPLOADS = 4;
 const POLL_INTERVAL_MS = 50;
+const IDLE_POLL_MS = 2_000;
 
 export interface UploadLatencyResult {
   uploads: number;
   uploadBytes: number;
   uploadSeconds: number;
   healthLatenciesMs: number[];
+  /** The same polling with no uploads running: what the machine itself adds. */
+  idleLatenciesMs: number[];
 }
 
 /**
@@ -100,9 +103,33 @@ function uploadInParallel(origin: string, token: string, file: string, count: nu
   });
 }
 
+/** Latencies of GET /api/v1/instance, one started every POLL_INTERVAL_MS until `until` settles. */
+async function pollHealth(origin: string, until: () => Promise<void>): Promise<number[]> {
+  const latencies: number[] = [];
+  const pending = new Set<Promise<void>>();
+  const poll = () => {
+    const started = performance.now();
+    const request = fetch(`${origin}/api/v1/instance`)
+      .then((response) => response.arrayBuffer())
+      .then(() => void latencies.push(performance.now() - started));
+    pending.add(request);
+    void request.finally(() => pending.delete(request));
+  };
+  poll();
+  const timer = setInterval(poll, POLL_INTERVAL_MS);
+  try {
+    await until();
+  } finally {
+    clearInterval(timer);
+  }
+  await Promise.all(pending);
+  return latencies;
+}
+
 /**
  * Latency of GET /api/v1/instance, started every POLL_INTERVAL_MS while PARALLEL_UPLOADS uploads
- * of a UPLOAD_SIDE x UPLOAD_SIDE PNG run against a started instance at `origin`.
+ * of a UPLOAD_SIDE x UPLOAD_SIDE PNG run against a started instance at `origin`; and, for
+ * comparison on a busy machine, the same polling for IDLE_POLL_MS with no uploads.
  */
 export async function healthLatencyDuringUploads(
   origin: string,
@@ -114,31 +141,23 @@ export async function healthLatencyDuringUploads(
   const file = path.join(folder, 'large.png');
   writeFileSync(file, png);
   const token = await writeToken(origin, username, password);
-  const latencies: number[] = [];
-  const pending = new Set<Promise<void>>();
-  const poll = () => {
-    const started = performance.now();
-    const request = fetch(`${origin}/api/v1/instance`)
-      .then((response) => response.arrayBuffer())
-      .then(() => void latencies.push(performance.now() - started));
-    pending.add(request);
-    void request.finally(() => pending.delete(request));
-  };
-  const started = performance.now();
-  poll();
-  const timer = setInterval(poll, POLL_INTERVAL_MS);
   try {
-    await uploadInParallel(origin, token, file, PARALLEL_UPLOADS);
+    const idleLatenciesMs = await pollHealth(
+      origin,
+      () => new Promise((resolve) => setTimeout(resolve, IDLE_POLL_MS)),
+    );
+    const started = performance.now();
+    const healthLatenciesMs = await pollHealth(origin, () =>
+      uploadInParallel(origin, token, file, PARALLEL_UPLOADS),
+    );
+    return {
+      uploads: PARALLEL_UPLOADS,
+      uploadBytes: png.length,
+      uploadSeconds: (performance.now() - started) / 1000,
+      healthLatenciesMs,
+      idleLatenciesMs,
+    };
   } finally {
-    clearInterval(timer);
     rmSync(folder, { recursive: true, force: true });
   }
-  const uploadSeconds = (performance.now() - started) / 1000;
-  await Promise.all(pending);
-  return {
-    uploads: PARALLEL_UPLOADS,
-    uploadBytes: png.length,
-    uploadSeconds,
-    healthLatenciesMs: latencies,
-  };
 }

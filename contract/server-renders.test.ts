@@ -9,10 +9,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type StarlingApp } from '../server/src/app.ts';
 import { seedDemoData } from '../server/src/seed/index.ts';
-import { encodePng } from '../server/src/seed/png.ts';
 import { setSkipSink } from '../web/src/api/log.ts';
 import * as p from '../web/src/api/schemas/index.ts';
 import type { Notification, Status } from '../web/src/api/types.ts';
@@ -889,7 +889,9 @@ describe('the local instance renders what the client parses', () => {
             `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="grey.png"\r\n` +
             'Content-Type: image/png\r\n\r\n',
         ),
-        encodePng(600, 300, pixels),
+        await sharp(pixels, { raw: { width: 600, height: 300, channels: 4 } })
+          .png()
+          .toBuffer(),
         Buffer.from(`\r\n--${boundary}--\r\n`),
       ]);
       const response = await built.app.inject({

@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { buildProxyApp, instanceOrigin } from './proxy.ts';
-import { seedDemoData } from './seed/index.ts';
+import { seedDemoData, writeDemoImages } from './seed/index.ts';
 import { FLAVOURS, isFlavour, type Flavour } from './flavour.ts';
 
 const DEFAULT_PORT = 4000;
@@ -223,6 +223,7 @@ async function main(args: string[]): Promise<void> {
   });
   handleSignals(app);
   const logins = options.seed ? seedDemoData(ctx) : [];
+  if (options.seed) await writeDemoImages(ctx);
   await listen(app, options.host, port);
 
   console.log(`Starling is running at ${origin}/`);

@@ -39,7 +39,7 @@ function sendFile(reply: FastifyReply, root: string, relative: string) {
 
 export async function assetRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   const mediaDir = normalize(join(ctx.dataDir, 'media'));
-  ensureStandardImages(mediaDir);
+  await ensureStandardImages(mediaDir);
 
   app.get('/static/config.json', async () => STATIC_CONFIG);
   app.get('/static/terms-of-service.html', async (_req, reply) =>

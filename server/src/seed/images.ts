@@ -1,6 +1,7 @@
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { encodePng } from './png.ts';
+import sharp from 'sharp';
 
 /** Deterministic generated artwork: soft gradients, rings, stripes and simple emoji shapes. */
 export type Rgb = [number, number, number];
@@ -42,8 +43,11 @@ class Canvas {
         if (p) this.set(x, y, p[0], p[1]);
       }
   }
-  png(): Buffer {
-    return encodePng(this.width, this.height, this.pixels);
+  png(): Promise<Buffer> {
+    const { width, height } = this;
+    return sharp(this.pixels, { raw: { width, height, channels: 4 } })
+      .png()
+      .toBuffer();
   }
 }
 
@@ -56,7 +60,7 @@ const mix = (a: Rgb, b: Rgb, t: number): Rgb => [
 const colour = (index: number): Rgb =>
   PALETTE[((index % PALETTE.length) + PALETTE.length) % PALETTE.length]!;
 
-export function avatarPng(variant: number, size = 96): Buffer {
+export function avatarPng(variant: number, size = 96): Promise<Buffer> {
   const c = new Canvas(size, size);
   const a = colour(variant);
   const b = colour(variant + 3);
@@ -72,7 +76,7 @@ export function avatarPng(variant: number, size = 96): Buffer {
   return c.png();
 }
 
-export function headerPng(variant: number, width = 600, height = 200): Buffer {
+export function headerPng(variant: number, width = 600, height = 200): Promise<Buffer> {
   const c = new Canvas(width, height);
   const a = colour(variant + 1);
   const b = colour(variant + 5);
@@ -124,7 +128,7 @@ function insideShape(shape: EmojiShape, u: number, v: number): boolean {
   }
 }
 
-export function emojiPng(shape: EmojiShape, variant: number, size = 64): Buffer {
+export function emojiPng(shape: EmojiShape, variant: number, size = 64): Promise<Buffer> {
   const c = new Canvas(size, size);
   const a = colour(variant);
   const b = mix(colour(variant), [255, 255, 255], 0.45);
@@ -143,7 +147,7 @@ export function emojiPng(shape: EmojiShape, variant: number, size = 64): Buffer 
   return c.png();
 }
 
-export function backgroundPng(width = 480, height = 270): Buffer {
+export function backgroundPng(width = 480, height = 270): Promise<Buffer> {
   const c = new Canvas(width, height);
   const top: Rgb = [18, 26, 36];
   const bottom: Rgb = [40, 60, 90];
@@ -159,7 +163,7 @@ export function backgroundPng(width = 480, height = 270): Buffer {
  * A small generated "photo" for seeded attachments: sky gradient, a sun or moon, layered hills
  * and a few birds. Deterministic per variant; any size.
  */
-export function photoPng(variant: number, width: number, height: number): Buffer {
+export function photoPng(variant: number, width: number, height: number): Promise<Buffer> {
   const c = new Canvas(width, height);
   const night = variant % 3 === 0;
   const skyTop: Rgb = night ? [14, 20, 48] : mix(colour(variant), [255, 255, 255], 0.55);
@@ -197,10 +201,11 @@ export function photoPng(variant: number, width: number, height: number): Buffer
 }
 
 /** Writes the file unless it already exists (keeps seeding idempotent and fast). */
-export function writeOnce(file: string, build: () => Buffer): void {
+export async function writeOnce(file: string, build: () => Promise<Buffer>): Promise<void> {
   if (existsSync(file)) return;
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, build());
+  const bytes = await build();
+  await mkdir(dirname(file), { recursive: true });
+  await writeFile(file, bytes);
 }
 
 export const STICKER_PACK = 'starling-birds';
@@ -214,13 +219,15 @@ export const STICKERS: { file: string; shape: EmojiShape; variant: number }[] = 
 ];
 
 /** Images every instance has, seeded or not: default avatar and banner, background, stickers. */
-export function ensureStandardImages(mediaDir: string): void {
-  writeOnce(join(mediaDir, 'defaults', 'avi.png'), () => avatarPng(6));
-  writeOnce(join(mediaDir, 'defaults', 'banner.png'), () => headerPng(6));
-  writeOnce(join(mediaDir, 'defaults', 'background.png'), () => backgroundPng());
-  for (const sticker of STICKERS) {
-    writeOnce(join(mediaDir, 'stickers', STICKER_PACK, sticker.file), () =>
-      emojiPng(sticker.shape, sticker.variant, 128),
-    );
-  }
+export async function ensureStandardImages(mediaDir: string): Promise<void> {
+  await Promise.all([
+    writeOnce(join(mediaDir, 'defaults', 'avi.png'), () => avatarPng(6)),
+    writeOnce(join(mediaDir, 'defaults', 'banner.png'), () => headerPng(6)),
+    writeOnce(join(mediaDir, 'defaults', 'background.png'), () => backgroundPng()),
+    ...STICKERS.map((sticker) =>
+      writeOnce(join(mediaDir, 'stickers', STICKER_PACK, sticker.file), () =>
+        emojiPng(sticker.shape, sticker.variant, 128),
+      ),
+    ),
+  ]);
 }

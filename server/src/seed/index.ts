@@ -22,7 +22,7 @@ import { planStatuses, planThread } from './content.ts';
 import { avatarPng, emojiPng, headerPng, writeOnce } from './images.ts';
 import { Random } from './random.ts';
 import { seedNotifications } from './notifications.ts';
-import { seedReading } from './reading.ts';
+import { seedReading, writeReadingMedia } from './reading.ts';
 
 export interface DemoLogin {
   username: string;
@@ -64,17 +64,29 @@ export function isSeeded(ctx: ServerContext): boolean {
   return getSetting(ctx.db, SEED_VERSION_KEY) !== null;
 }
 
-function writeImages(ctx: ServerContext): void {
+/**
+ * Writes the demo's images (avatars, headers, custom emoji, attached photos) unless they exist.
+ * Separate from seedDemoData, which stays synchronous, because images are encoded off the
+ * event loop: whoever seeds and serves the demo awaits this too.
+ */
+export async function writeDemoImages(ctx: ServerContext): Promise<void> {
   const media = join(ctx.dataDir, 'media');
-  for (const account of SEED_ACCOUNTS) {
-    writeOnce(join(media, 'avatars', `${account.nickname}.png`), () => avatarPng(account.variant));
-    writeOnce(join(media, 'headers', `${account.nickname}.png`), () => headerPng(account.variant));
-  }
-  for (const emoji of SEED_EMOJI) {
-    writeOnce(join(media, 'emoji', `${emoji.shortcode}.png`), () =>
-      emojiPng(emoji.shape, emoji.variant),
-    );
-  }
+  await Promise.all([
+    ...SEED_ACCOUNTS.flatMap((account) => [
+      writeOnce(join(media, 'avatars', `${account.nickname}.png`), () =>
+        avatarPng(account.variant),
+      ),
+      writeOnce(join(media, 'headers', `${account.nickname}.png`), () =>
+        headerPng(account.variant),
+      ),
+    ]),
+    ...SEED_EMOJI.map((emoji) =>
+      writeOnce(join(media, 'emoji', `${emoji.shortcode}.png`), () =>
+        emojiPng(emoji.shape, emoji.variant),
+      ),
+    ),
+    writeReadingMedia(media),
+  ]);
 }
 
 /**
@@ -82,7 +94,6 @@ function writeImages(ctx: ServerContext): void {
  * to print either way.
  */
 export function seedDemoData(ctx: ServerContext): DemoLogin[] {
-  writeImages(ctx);
   if (isSeeded(ctx)) {
     seedReading(ctx);
     seedNotifications(ctx);

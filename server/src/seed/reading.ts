@@ -51,21 +51,26 @@ function photoPath(index: number, small: boolean): string {
   return `attachments/photo-${index}${small ? '-small' : ''}.png`;
 }
 
-function writeMediaFiles(mediaDir: string): void {
-  for (let i = 0; i < PHOTO_COUNT; i++) {
-    const [w, h] = PHOTO_SIZES[i % PHOTO_SIZES.length]!;
-    writeOnce(join(mediaDir, photoPath(i, false)), () => photoPng(i, w, h));
-    writeOnce(join(mediaDir, photoPath(i, true)), () =>
-      photoPng(i, Math.round(w / 2), Math.round(h / 2)),
-    );
-  }
+/** The photos, the text file and the bot's images the reading seed's posts point at. */
+export async function writeReadingMedia(mediaDir: string): Promise<void> {
   const notes = join(mediaDir, 'attachments', 'field-notes.txt');
   if (!existsSync(notes)) {
     mkdirSync(join(mediaDir, 'attachments'), { recursive: true });
     writeFileSync(notes, FIELD_NOTES);
   }
-  writeOnce(join(mediaDir, 'avatars', `${BOT.nickname}.png`), () => avatarPng(BOT.variant));
-  writeOnce(join(mediaDir, 'headers', `${BOT.nickname}.png`), () => headerPng(BOT.variant));
+  await Promise.all([
+    ...Array.from({ length: PHOTO_COUNT }, (_, i) => {
+      const [w, h] = PHOTO_SIZES[i % PHOTO_SIZES.length]!;
+      return [
+        writeOnce(join(mediaDir, photoPath(i, false)), () => photoPng(i, w, h)),
+        writeOnce(join(mediaDir, photoPath(i, true)), () =>
+          photoPng(i, Math.round(w / 2), Math.round(h / 2)),
+        ),
+      ];
+    }).flat(),
+    writeOnce(join(mediaDir, 'avatars', `${BOT.nickname}.png`), () => avatarPng(BOT.variant)),
+    writeOnce(join(mediaDir, 'headers', `${BOT.nickname}.png`), () => headerPng(BOT.variant)),
+  ]);
 }
 
 function photoMeta(index: number): Record<string, unknown> {
@@ -287,8 +292,6 @@ const POSTS: PlannedPost[] = [
 
 /** Adds the reading demo content once. Call inside or outside a transaction. */
 export function seedReading(ctx: ServerContext): void {
-  const mediaDir = join(ctx.dataDir, 'media');
-  writeMediaFiles(mediaDir);
   const db = ctx.db;
   if (getSetting(db, READING_SEED_KEY) !== null) return;
   const host = hostOf(ctx.origin);

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { ServerContext } from '../context.ts';
 import { ApiError, unprocessable } from '../errors.ts';
+import { ImageTooLargeError } from '../media/images.ts';
 import { removeStored, storeUpload, type StoredUpload } from '../media/store.ts';
 import { UploadedFile } from '../request-bodies.ts';
 import { AVATAR_UPLOAD_LIMIT, BANNER_UPLOAD_LIMIT } from './constants.ts';
@@ -43,7 +44,11 @@ export async function storeProfileImages(
       if (value.bytes.length === 0) throw unprocessable(`Invalid ${param}: the file is empty`);
       if (value.bytes.length > limit)
         throw new ApiError(413, `The ${param} is too large (at most ${limit} bytes)`);
-      const upload = await Promise.resolve(storeUpload(mediaDir, value));
+      const upload = await storeUpload(mediaDir, value).catch((error: unknown) => {
+        if (error instanceof ImageTooLargeError)
+          throw unprocessable(`Invalid ${param}: ${error.message}`);
+        throw error;
+      });
       stored.push(upload);
       if (upload.type !== 'image') throw unprocessable(`Invalid ${param}: not an image`);
       changes[column] = upload.filePath;

@@ -40,18 +40,24 @@ export function ListsDialog({
     };
   }, [accountId]);
 
+  // Optimistic: the box changes at once and turns back if the server refuses.
   const toggle = async (listId: string, member: boolean) => {
     if (state.kind !== 'ready') return;
+    const withMember = (on: boolean) => (current: State) => {
+      if (current.kind !== 'ready') return current;
+      const members = new Set(current.members);
+      if (on) members.add(listId);
+      else members.delete(listId);
+      return { ...current, members };
+    };
     setBusy(listId);
+    setState(withMember(!member));
     try {
       if (member) await removeFromList(api, listId, accountId);
       else await addToList(api, listId, accountId);
-      const members = new Set(state.members);
-      if (member) members.delete(listId);
-      else members.add(listId);
-      setState({ ...state, members });
     } catch (error) {
       console.warn('list membership change failed', error);
+      setState(withMember(member));
     } finally {
       setBusy(null);
     }

@@ -6,6 +6,7 @@ import { isHidden, muteReasons, type MuteReason } from '../../lib/muting.ts';
 import { useAccount, useRelationship, useStatus, type StoredStatus } from '../../state/entities.ts';
 import { useInstance } from '../../state/instance.ts';
 import { useUserPopover } from '../../state/userPopover.ts';
+import { highlightStyle } from '../../lib/people/highlight.ts';
 import { usePreferences } from '../../state/preferences.ts';
 import { useRelations } from '../../state/relations.ts';
 import { useSession } from '../../state/session.ts';
@@ -151,6 +152,7 @@ export function StatusCard({ statusId, context }: StatusCardProps) {
   const hideBotIndication = usePreferences((state) => state.hideBotIndication);
   const emojiReactionsOnTimeline = usePreferences((state) => state.emojiReactionsOnTimeline);
   const [unmuted, setUnmuted] = useState(false);
+  const highlight = usePreferences((state) => (author ? state.highlight[author.acct] : undefined));
 
   if (!outer || !shown || !author) return null;
   if (outer.deleted || shown.deleted) {
@@ -203,6 +205,7 @@ export function StatusCard({ statusId, context }: StatusCardProps) {
   return (
     <article
       className={`${styles.card} ${context.focused ? styles.focused : ''}`}
+      style={highlightStyle(highlight)}
       aria-labelledby={nameId}
       data-status-id={statusId}
     >

@@ -280,7 +280,9 @@ test('the remote user resolver lands on a seeded remote account; a missing profi
   const kestrelId = await idOf('kestrel@elsewhere.example');
   await page.goto('/remote-users/@kestrel@elsewhere.example');
   await expect(page).toHaveURL(new RegExp(`/users/${kestrelId}$`));
-  await expect(page.getByText('@kestrel@elsewhere.example', { exact: true })).toBeVisible();
+  await expect(
+    page.locator('main [data-user-card]').getByText('@kestrel@elsewhere.example', { exact: true }),
+  ).toBeVisible();
   await expect(page.getByRole('link', { name: 'External profile' })).toBeVisible();
 
   await page.goto('/remote-users/nobody@nowhere.example');

@@ -2,11 +2,20 @@ import { create } from 'zustand';
 import type { ApiClient } from '../api/client.ts';
 import { followRequests } from '../api/followRequests.ts';
 import { useEntities } from './entities.ts';
+import { useSession } from './session.ts';
 import { useUnseen } from './unseen.ts';
 
 /** Spec part 1, §9: a locked account's follow requests are polled every 10 s. */
 export const FOLLOW_REQUESTS_POLL_MS = 10_000;
 export const FOLLOW_REQUESTS_POLLER = 'follow-requests';
+
+/** The badge: the polled count, also kept on the account (which the navigation falls back to). */
+function showCount(count: number): void {
+  useUnseen.getState().set({ followRequests: count });
+  const { user } = useSession.getState();
+  if (user && user.followRequestsCount !== count)
+    useSession.setState({ user: { ...user, followRequestsCount: count } });
+}
 
 interface FollowRequestsState {
   /** Accounts asking to follow, in the server's order; null until first fetched. */
@@ -21,7 +30,7 @@ export const useFollowRequests = create<FollowRequestsState>()((set, get) => ({
   remove: (id) => {
     const ids = (get().ids ?? []).filter((other) => other !== id);
     set({ ids });
-    useUnseen.getState().set({ followRequests: ids.length });
+    showCount(ids.length);
   },
 }));
 
@@ -32,7 +41,7 @@ export async function pollFollowRequests(client: ApiClient): Promise<void> {
     useEntities.getState().ingestAccounts(page.items);
     const ids = page.items.map((account) => account.id);
     useFollowRequests.setState({ ids, error: null });
-    useUnseen.getState().set({ followRequests: ids.length });
+    showCount(ids.length);
   } catch (error) {
     useFollowRequests.setState({ error: error instanceof Error ? error.message : String(error) });
     throw error;

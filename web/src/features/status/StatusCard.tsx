@@ -8,6 +8,7 @@ import { relativeTime } from '../../lib/timeAgo.ts';
 import { useAccount, useRelationship, useStatus, type StoredStatus } from '../../state/entities.ts';
 import { useInstance } from '../../state/instance.ts';
 import { useUserPopover } from '../../state/userPopover.ts';
+import { highlightStyle } from '../../lib/people/highlight.ts';
 import { usePreferences } from '../../state/preferences.ts';
 import { useRelations } from '../../state/relations.ts';
 import { useSession } from '../../state/session.ts';
@@ -183,6 +184,7 @@ export function StatusCard({ statusId, context, position }: StatusCardProps) {
   const hideBotIndication = usePreferences((state) => state.hideBotIndication);
   const emojiReactionsOnTimeline = usePreferences((state) => state.emojiReactionsOnTimeline);
   const [unmuted, setUnmuted] = useState(false);
+  const highlight = usePreferences((state) => (author ? state.highlight[author.acct] : undefined));
 
   if (!outer || !shown || !author) return null;
   if (outer.deleted || shown.deleted) {
@@ -247,6 +249,7 @@ export function StatusCard({ statusId, context, position }: StatusCardProps) {
   return (
     <article
       className={`${styles.card} ${context.focused ? styles.focused : ''}`}
+      style={highlightStyle(highlight)}
       aria-label={name}
       data-status-id={statusId}
       data-focused-status={context.focused || undefined}

@@ -7,7 +7,13 @@ import { Button } from '../../ui/Button.tsx';
 import { follow, unfollow } from './relationshipActions.ts';
 
 /** The follow button with all its states (spec part 2, §4 Follow button). */
-export function FollowButton({ account }: { account: Account }) {
+export function FollowButton({
+  account,
+  compact = false,
+}: {
+  account: Account;
+  compact?: boolean;
+}) {
   const relationship = useRelationship(account.id) ?? account.relationship ?? undefined;
   const [inProgress, setInProgress] = useState(false);
   const [hovered, setHovered] = useState(false);
@@ -28,6 +34,7 @@ export function FollowButton({ account }: { account: Account }) {
 
   return (
     <Button
+      compact={compact}
       variant={action === 'follow' ? 'primary' : 'secondary'}
       disabled={inProgress || account.deactivated}
       onMouseEnter={() => setHovered(true)}

@@ -23,6 +23,7 @@ export function ListsDialog({
 }) {
   const [state, setState] = useState<State>({ kind: 'loading' });
   const [busy, setBusy] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
 
   useEffect(() => {
     let current = true;
@@ -40,18 +41,26 @@ export function ListsDialog({
     };
   }, [accountId]);
 
+  // Optimistic: the box changes at once and turns back if the server refuses.
   const toggle = async (listId: string, member: boolean) => {
     if (state.kind !== 'ready') return;
+    const withMember = (on: boolean) => (current: State) => {
+      if (current.kind !== 'ready') return current;
+      const members = new Set(current.members);
+      if (on) members.add(listId);
+      else members.delete(listId);
+      return { ...current, members };
+    };
     setBusy(listId);
+    setFailure(null);
+    setState(withMember(!member));
     try {
       if (member) await removeFromList(api, listId, accountId);
       else await addToList(api, listId, accountId);
-      const members = new Set(state.members);
-      if (member) members.delete(listId);
-      else members.add(listId);
-      setState({ ...state, members });
     } catch (error) {
       console.warn('list membership change failed', error);
+      setState(withMember(member));
+      setFailure(error instanceof Error ? error.message : String(error));
     } finally {
       setBusy(null);
     }
@@ -61,6 +70,11 @@ export function ListsDialog({
     <Dialog title={t('user_card.lists_title', name)} onClose={onClose} size="small">
       {state.kind === 'loading' && <Spinner />}
       {state.kind === 'error' && <p role="alert">{t('user_card.lists_error')}</p>}
+      {failure && (
+        <p role="alert" className={styles.error}>
+          {t('user_card.lists_change_error', failure)}
+        </p>
+      )}
       {state.kind === 'ready' && state.lists.length === 0 && <p>{t('user_card.lists_none')}</p>}
       {state.kind === 'ready' && state.lists.length > 0 && (
         <ul className={styles.listChoices}>

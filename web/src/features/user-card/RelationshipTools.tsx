@@ -106,11 +106,7 @@ export function RelationshipTools({
             ? t('user_card.muting')
             : t(relationship?.muting ? 'user_card.unmute' : 'user_card.mute')}
         </Button>
-        <Button
-          variant={relationship?.blocking ? 'secondary' : 'danger'}
-          onClick={onBlock}
-          disabled={busy === 'block'}
-        >
+        <Button onClick={onBlock} disabled={busy === 'block'}>
           {busy === 'block'
             ? t('user_card.blocking')
             : t(relationship?.blocking ? 'user_card.unblock' : 'user_card.block')}

@@ -93,6 +93,7 @@ export function UserCard({
 
   return (
     <section
+      data-user-card
       className={`${styles.card} ${variant === 'popover' ? styles.popoverCard : ''}`}
       aria-labelledby={headingId}
     >

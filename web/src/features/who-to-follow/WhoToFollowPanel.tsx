@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import type { Account } from '../../api/types.ts';
 import { suggestions } from '../../api/suggestions.ts';
 import { api } from '../../app/apiClient.ts';
@@ -10,6 +10,11 @@ import { useSession } from '../../state/session.ts';
 import { RichContent } from '../../ui/RichContent.tsx';
 import styles from './WhoToFollowPanel.module.css';
 import { safeHttpUrl } from '../../lib/safeUrl.ts';
+
+// The follow button (and the relationship calls behind it) loads after the panel's first paint.
+const FollowButton = lazy(() =>
+  import('../user-card/FollowButton.tsx').then((module) => ({ default: module.FollowButton })),
+);
 
 /** The sidebar shows this many suggestions (and as many placeholders while they load). */
 export const WHO_TO_FOLLOW_PANEL_SIZE = 3;
@@ -77,6 +82,9 @@ function SuggestionsList({ userId }: { userId: string }) {
                   </Link>
                   <span className={styles.acct}>@{account.acct}</span>
                 </span>
+                <Suspense fallback={null}>
+                  <FollowButton account={account} compact />
+                </Suspense>
               </li>
             ))}
       </ul>

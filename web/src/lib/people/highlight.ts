@@ -32,3 +32,21 @@ export function withHighlightColor(
   if (!current || !isHighlightColor(color)) return { ...all };
   return { ...all, [screenName]: { ...current, color: color.trim() } };
 }
+
+/** How a highlighted user's posts look: a tinted, striped or side-marked card. */
+export function highlightStyle(
+  highlight: UserHighlight | undefined,
+): Record<string, string> | undefined {
+  if (!highlight || !isHighlightColor(highlight.color)) return undefined;
+  const tint = `color-mix(in srgb, ${highlight.color} 22%, transparent)`;
+  switch (highlight.type) {
+    case 'solid':
+      return { backgroundColor: tint };
+    case 'striped':
+      return {
+        backgroundImage: `repeating-linear-gradient(135deg, ${tint} 0 0.5rem, transparent 0.5rem 1rem)`,
+      };
+    case 'side':
+      return { boxShadow: `inset 0.3rem 0 0 ${highlight.color}` };
+  }
+}

@@ -7,7 +7,12 @@ import {
   followWithRecheck,
   FOLLOW_RECHECK_DELAY_MS,
 } from './followButton.ts';
-import { DEFAULT_HIGHLIGHT_COLOR, withHighlightColor, withHighlightType } from './highlight.ts';
+import {
+  DEFAULT_HIGHLIGHT_COLOR,
+  highlightStyle,
+  withHighlightColor,
+  withHighlightType,
+} from './highlight.ts';
 import { muteExpiresIn } from './mute.ts';
 import {
   activeProfileTab,
@@ -178,6 +183,20 @@ describe('highlight', () => {
     expect(all.bob).toEqual({ type: 'side', color: '#ff0000' });
     expect(withHighlightColor(all, 'bob', 'red; background: url(x)').bob!.color).toBe('#ff0000');
     expect(withHighlightType(all, 'bob', 'disabled')).toEqual({});
+  });
+
+  it('styles a highlighted card by type, and never with an unchecked colour', () => {
+    expect(highlightStyle(undefined)).toBeUndefined();
+    expect(highlightStyle({ type: 'side', color: '#f00' })).toEqual({
+      boxShadow: 'inset 0.3rem 0 0 #f00',
+    });
+    expect(highlightStyle({ type: 'solid', color: '#FFFFFF' })?.backgroundColor).toContain(
+      '#FFFFFF',
+    );
+    expect(highlightStyle({ type: 'striped', color: '#123456' })?.backgroundImage).toContain(
+      'repeating-linear-gradient',
+    );
+    expect(highlightStyle({ type: 'solid', color: 'red;x:y' })).toBeUndefined();
   });
 });
 

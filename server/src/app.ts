@@ -1,7 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import formbody from '@fastify/formbody';
 import type { AuthenticatedToken, ServerContext } from './context.ts';
 import { ServerEvents } from './events.ts';
 import { openDatabase } from './db/index.ts';
@@ -12,6 +11,7 @@ import { registerRoutes } from './routes/index.ts';
 import { registerStreaming } from './streaming.ts';
 import { registerClientServing } from './serve-client.ts';
 import { registerFlavour, type Flavour } from './flavour.ts';
+import { registerRequestBodies } from './request-bodies.ts';
 
 export interface BuildAppOptions {
   /** Data folder; the SQLite file lives at <dataDir>/starling.sqlite. */
@@ -38,7 +38,11 @@ const BODY_LIMIT_BYTES = 1024 * 1024;
  * Registration order: context (db, events, auth) -> API routes -> streaming -> client serving.
  */
 export async function buildApp(options: BuildAppOptions): Promise<StarlingApp> {
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: BODY_LIMIT_BYTES });
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
   mkdirSync(options.dataDir, { recursive: true });
   const db = openDatabase(join(options.dataDir, 'starling.sqlite'));
   app.addHook('onClose', () => db.close());
@@ -57,7 +61,7 @@ export async function buildApp(options: BuildAppOptions): Promise<StarlingApp> {
   };
   ctx.events.setMaxListeners(0);
 
-  await app.register(formbody);
+  await registerRequestBodies(app);
   await registerErrorHandling(app);
   await registerFlavour(app, ctx);
   await registerRoutes(app, ctx);

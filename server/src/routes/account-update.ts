@@ -94,8 +94,9 @@ export function updateCredentials(
   account: AccountRow,
   params: Params,
   localHost: string,
+  imageChanges: Partial<Record<keyof AccountRow, unknown>> = {},
 ): void {
-  const changes: Partial<Record<keyof AccountRow, unknown>> = {};
+  const changes: Partial<Record<keyof AccountRow, unknown>> = { ...imageChanges };
   const displayName = params.display_name;
   if (displayName !== undefined) {
     const text = str(displayName);

@@ -32,6 +32,7 @@ import { RenderContext } from '../views/context.ts';
 import { renderAccountById } from '../views/account.ts';
 import { renderAttachment } from '../views/media.ts';
 import { renderStatus, renderStatusIds } from '../views/status.ts';
+import { withFilters } from './filters.ts';
 import { hostOf, withOrigin } from '../views/html.ts';
 import { shortcodesIn } from '../views/text.ts';
 import { DEFAULT_POST_FORMAT, isPostFormat, type PostFormat } from '../views/formats/index.ts';
@@ -430,6 +431,9 @@ export async function statusRoutes(app: FastifyInstance, ctx: ServerContext): Pr
       rows
         .filter((s) => !hidden.has(s.account_id) && canView(db, s, viewerId))
         .map((s) => renderStatus(rc, s));
-    return { ancestors: visible(ancestors), descendants: visible(descendants) };
+    return {
+      ancestors: withFilters(ctx, viewerId, 'thread', visible(ancestors)),
+      descendants: withFilters(ctx, viewerId, 'thread', visible(descendants)),
+    };
   });
 }

@@ -139,6 +139,31 @@ test("signs in through the server's own authorize page and comes back signed in"
   expect(pleromaOnly).toEqual([]);
 });
 
+test("in proxy mode too, sign-in goes through the upstream's authorize page and back", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const proxy = await startInstance(['--instance', instance.url]);
+  try {
+    const pleromaOnly = watchRequests(page);
+    await page.goto(`${proxy.url}login`);
+    const form = page.getByRole('form', { name: 'Log in' }).filter({ visible: true }).first();
+    await form.getByLabel('Username').fill('bob');
+    await form.getByLabel('Password').fill(DEMO_PASSWORD);
+    await form.getByRole('button', { name: 'Log in' }).click();
+    await expect(page).toHaveURL(new RegExp(`^${proxy.url}oauth/authorize\\?`));
+    await page.getByLabel('Username or e-mail').fill('bob');
+    await page.getByLabel('Password').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Authorize' }).click();
+    await expect(page).toHaveURL(`${proxy.url}main/friends`);
+    await expect(page.getByRole('article').first()).toBeVisible();
+    await expect(noticesRegion(page)).toHaveCount(0);
+    expect(pleromaOnly).toEqual([]);
+  } finally {
+    await proxy.stop();
+  }
+});
+
 test('an anonymous visitor is invited to sign in, with no error page or notice', async ({
   page,
 }) => {

@@ -452,4 +452,12 @@ CREATE TABLE conversation_states (
 ) WITHOUT ROWID;
 `,
   },
+  {
+    version: 16,
+    name: 'show_birthday',
+    sql: `
+-- A birthday is private unless its owner chooses to show it (Pleroma's show_birthday).
+ALTER TABLE accounts ADD COLUMN show_birthday INTEGER NOT NULL DEFAULT 0;
+`,
+  },
 ];

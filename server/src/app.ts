@@ -61,6 +61,10 @@ export async function buildApp(options: BuildAppOptions): Promise<StarlingApp> {
   };
   ctx.events.setMaxListeners(0);
 
+  // No response may be sniffed into another type (an uploaded text file rendered as HTML, say).
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+  });
   await registerRequestBodies(app);
   await registerErrorHandling(app);
   await registerFlavour(app, ctx);

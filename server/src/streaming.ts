@@ -194,7 +194,9 @@ function respondFrame(
   error?: string,
 ): string {
   const payload = error ? { type, result, error } : { type, result };
-  return JSON.stringify({ event: 'pleroma:respond', payload: JSON.stringify(payload) });
+  // An empty stream list: Mastodon libraries route every frame by its `stream`, and this one
+  // belongs to none.
+  return JSON.stringify({ stream: [], event: 'pleroma:respond', payload: JSON.stringify(payload) });
 }
 
 function parseClientMessage(data: RawData): Record<string, unknown> | null {

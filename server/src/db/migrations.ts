@@ -453,6 +453,14 @@ CREATE TABLE conversation_states (
 `,
   },
   {
+    version: 16,
+    name: 'show_birthday',
+    sql: `
+-- A birthday is private unless its owner chooses to show it (Pleroma's show_birthday).
+ALTER TABLE accounts ADD COLUMN show_birthday INTEGER NOT NULL DEFAULT 0;
+`,
+  },
+  {
     version: 40,
     name: 'notification_targets_and_poll_ends',
     sql: `

@@ -11,6 +11,7 @@ import {
 } from '../db/oauth.ts';
 import { ApiError } from '../errors.ts';
 import { scopeOffered } from '../flavour.ts';
+import { isAllowedRedirectUri } from '../auth/redirect-uri.ts';
 import { escapeHtml } from '../views/html.ts';
 import { INSTANCE_TITLE } from './constants.ts';
 import { checkLogin } from './login.ts';
@@ -117,7 +118,7 @@ function parseAuthorizeRequest(ctx: ServerContext, params: Params): AuthorizeReq
   if (!app) throw new ApiError(400, 'Unknown client_id');
   const allowed = app.redirect_uris.split(/\s+/).filter(Boolean);
   const redirectUri = str(params.redirect_uri) ?? allowed[0] ?? '';
-  if (!allowed.includes(redirectUri))
+  if (!allowed.includes(redirectUri) || !isAllowedRedirectUri(redirectUri))
     throw new ApiError(400, 'The redirect_uri does not match the application');
   const responseType = str(params.response_type) ?? 'code';
   if (responseType !== 'code') throw new ApiError(400, 'Unsupported response_type');

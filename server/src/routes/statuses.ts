@@ -160,6 +160,9 @@ export async function statusRoutes(app: FastifyInstance, ctx: ServerContext): Pr
 
     if (params.status !== undefined && typeof params.status !== 'string')
       throw unprocessable('Invalid status');
+    const scheduledAt = str(params.scheduled_at);
+    if (scheduledAt && Number.isNaN(Date.parse(scheduledAt)))
+      throw unprocessable('Invalid scheduled_at: not a date and time');
     const text = (str(params.status) ?? '').trim();
     const spoilerText = str(params.spoiler_text) ?? '';
     const contentType = contentTypeOf(params) ?? DEFAULT_POST_FORMAT;
@@ -270,6 +273,9 @@ export async function statusRoutes(app: FastifyInstance, ctx: ServerContext): Pr
     const params = paramsOf(request);
     if (params.status !== undefined && typeof params.status !== 'string')
       throw unprocessable('Invalid status');
+    const scheduledAt = str(params.scheduled_at);
+    if (scheduledAt && Number.isNaN(Date.parse(scheduledAt)))
+      throw unprocessable('Invalid scheduled_at: not a date and time');
     const text =
       params.status === undefined ? status.content_source : (str(params.status) ?? '').trim();
     const spoilerText = str(params.spoiler_text) ?? status.spoiler_text;

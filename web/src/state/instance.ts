@@ -149,3 +149,25 @@ export const useInstance = create<InstanceState>()((set) => ({
   update: (partial) => set((state) => ({ config: { ...state.config, ...partial } })),
   markLoaded: () => set({ loaded: true }),
 }));
+
+/** How long a caller waits for start-up to say what kind of server this is. */
+export const INSTANCE_KNOWN_WAIT_MS = 5000;
+
+/**
+ * Resolves once start-up has loaded the instance configuration (or after `timeoutMs`): for the
+ * few calls whose path depends on the kind of server (direct messages, custom emoji).
+ */
+export function whenInstanceLoaded(timeoutMs = INSTANCE_KNOWN_WAIT_MS): Promise<void> {
+  if (useInstance.getState().loaded) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      unsubscribe();
+      resolve();
+    };
+    const timer = setTimeout(done, timeoutMs);
+    const unsubscribe = useInstance.subscribe((state) => {
+      if (state.loaded) done();
+    });
+  });
+}

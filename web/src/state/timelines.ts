@@ -17,7 +17,7 @@ import {
   type TimelineData,
 } from '../lib/timelineQueue.ts';
 import { useEntities } from './entities.ts';
-import { useInstance } from './instance.ts';
+import { useInstance, whenInstanceLoaded } from './instance.ts';
 import { useNotices } from './notices.ts';
 import { usePreferences } from './preferences.ts';
 import { useSession } from './session.ts';
@@ -107,9 +107,12 @@ export function fetchTimelinePage(
     case 'tag':
       return timelines.tag(client, spec.tag ?? '', filters);
     case 'dms':
-      return useInstance.getState().config.directMessagesSource === 'conversations'
-        ? timelines.conversations(client, filters)
-        : timelines.direct(client, filters);
+      // The source depends on the server, which start-up may still be asking about.
+      return whenInstanceLoaded().then(() =>
+        useInstance.getState().config.directMessagesSource === 'conversations'
+          ? timelines.conversations(client, filters)
+          : timelines.direct(client, filters),
+      );
     case 'list':
       return timelines.list(client, spec.listId ?? '', filters);
     case 'bookmarks':

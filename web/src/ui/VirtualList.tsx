@@ -205,13 +205,15 @@ export function VirtualList({
   const end = Math.min(Math.max(range.end, start), ids.length);
   const { before, after } = spacersFor(all, { start, end });
 
+  // A feed must hold articles: an empty list is a plain box until the first one arrives.
+  const feed = ids.length > 0;
   return (
     <div
       ref={listRef}
       className={className}
-      role="feed"
-      aria-busy={busy}
-      aria-labelledby={labelledBy}
+      role={feed ? 'feed' : undefined}
+      aria-busy={feed ? busy : undefined}
+      aria-labelledby={feed ? labelledBy : undefined}
     >
       {before > 0 && <div style={{ height: before }} aria-hidden="true" />}
       {ids.slice(start, end).map((id, offset) => (

@@ -6,6 +6,7 @@ import { useNotices } from '../../state/notices.ts';
 import { usePreferences } from '../../state/preferences.ts';
 import { DesktopBar } from '../layout/DesktopBar.tsx';
 import { ModalHost } from './ModalHost.tsx';
+import { Notices } from './Notices.tsx';
 import { toggleSettingsMinimized } from './settingsActions.ts';
 
 vi.mock('../../features/auth/logout.ts', () => ({ requestLogout: vi.fn() }));
@@ -20,6 +21,7 @@ const renderShell = () =>
   render(
     <>
       <DesktopBar />
+      <Notices />
       <ModalHost />
     </>,
   );

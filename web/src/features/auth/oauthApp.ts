@@ -1,7 +1,7 @@
 import { ApiError, type ApiClient } from '../../api/client.ts';
 import { clientCredentials, listedScopes, OAUTH_SCOPES, registerApp } from '../../api/oauth.ts';
 import { chooseOAuthScopes, sameScopes } from '../../lib/oauthScopes.ts';
-import { useInstance } from '../../state/instance.ts';
+import { useInstance, whenInstanceLoaded } from '../../state/instance.ts';
 import { readStored, removeStored, writeStored } from '../../state/storage.ts';
 
 /** Spec part 1, §6–7: one OAuth app per origin, registered once and kept (persisted state: OAuth). */
@@ -42,6 +42,7 @@ export function storedApp(origin = currentOrigin()): AppCredentials | null {
  * the server lists admin scopes in its OAuth metadata (asked only of servers that are not Pleroma).
  */
 export async function wantedScopes(client: ApiClient): Promise<string> {
+  await whenInstanceLoaded();
   const flavour = useInstance.getState().config.serverFlavour;
   const pleroma = flavour === 'pleroma' || flavour === 'akkoma';
   const listed = pleroma ? null : await listedScopes(client).catch(() => null);

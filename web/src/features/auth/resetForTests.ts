@@ -20,6 +20,6 @@ export function resetForTests(path = '/login'): void {
   useNotices.getState().clear();
   useModals.setState({ confirms: [] });
   usePreferences.getState().resetPreferences();
-  useInstance.setState({ config: DEFAULT_INSTANCE_CONFIG, loaded: false });
+  useInstance.setState({ config: DEFAULT_INSTANCE_CONFIG, loaded: true });
   navigate(path, { replace: true });
 }

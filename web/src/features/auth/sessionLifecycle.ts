@@ -3,7 +3,7 @@ import { customEmoji, pleromaEmoji } from '../../api/instance.ts';
 import type { Account } from '../../api/types.ts';
 import { api, onUnauthorized } from '../../app/apiClient.ts';
 import { useCustomEmoji } from '../../state/customEmoji.ts';
-import { useInstance } from '../../state/instance.ts';
+import { useInstance, whenInstanceLoaded } from '../../state/instance.ts';
 import { useNotices } from '../../state/notices.ts';
 import { intervalPoller, registerPoller, startAll, stopAll } from '../../state/pollers.ts';
 import { useRelations } from '../../state/relations.ts';
@@ -60,31 +60,13 @@ async function pollNotifications(): Promise<void> {
   }
 }
 
-/** How long sign-in waits for start-up to say what kind of server this is. */
-const SERVER_KNOWN_WAIT_MS = 5000;
-
-function serverKnown(): Promise<void> {
-  if (useInstance.getState().loaded) return Promise.resolve();
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      unsubscribe();
-      resolve();
-    };
-    const timer = setTimeout(done, SERVER_KNOWN_WAIT_MS);
-    const unsubscribe = useInstance.subscribe((state) => {
-      if (state.loaded) done();
-    });
-  });
-}
-
 /**
  * Spec part 1, §8: failing to load emoji is only logged. Pleroma's emoji.json (with its packs'
  * tags) on Pleroma and Akkoma; elsewhere Mastodon's list, which needs no Pleroma endpoint.
  */
 async function loadCustomEmoji(): Promise<void> {
   try {
-    await serverKnown();
+    await whenInstanceLoaded();
     const flavour = useInstance.getState().config.serverFlavour;
     const entries =
       flavour === 'pleroma' || flavour === 'akkoma'

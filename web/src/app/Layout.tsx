@@ -12,6 +12,8 @@ import { useLayout } from './layout/useLayout.ts';
 import { useSignedIn } from './layout/useSessionFlags.ts';
 import styles from './Layout.module.css';
 import { ModalHost } from './modals/ModalHost.tsx';
+import { useLocation } from './router/history.ts';
+import { matchRoute } from './router/matchRoute.ts';
 
 export const MAIN_CONTENT_ID = 'main-content';
 
@@ -25,6 +27,9 @@ export function Layout({ children }: { children: ReactNode }) {
   const preferredSidebarRight = usePreferences((state) => state.sidebarRight);
   const instanceSidebarRight = useInstance((state) => state.config.sidebarRight);
   const thirdColumnMode = usePreferences((state) => state.thirdColumnMode);
+  // The notifications screen is the panel itself: the sidebar does not repeat it.
+  const { pathname } = useLocation();
+  const onNotificationsScreen = matchRoute(pathname)?.route.name === 'notifications';
   const columns = columnsFor({
     layout,
     signedIn,
@@ -40,7 +45,9 @@ export function Layout({ children }: { children: ReactNode }) {
           <div key={column} className={styles.sidebarColumn} data-column={column}>
             <Sidebar
               postFormElsewhere={columns.includes('postform')}
-              withNotifications={signedIn && !columns.includes('notifications')}
+              withNotifications={
+                signedIn && !columns.includes('notifications') && !onNotificationsScreen
+              }
             />
           </div>
         );

@@ -190,3 +190,16 @@ test('the interactions screen lists notifications by kind in tabs', async ({ pag
   await expect(main.locator('[data-type="mention"]')).toHaveCount(0);
   await expectNoSeriousA11yViolations(page, 'interactions screen', 'main');
 });
+
+test('in the middle layout the panel sits in the sidebar', async ({ page }) => {
+  await page.setViewportSize({ width: 1000, height: 800 });
+  await signedIn(page, 'erin');
+  await page.goto('/main/friends');
+  const panel = page.locator('[data-notifications-panel="sidebar"]');
+  await expect(panel.getByRole('heading', { name: /Notifications/ })).toBeVisible();
+  await expect(panel.locator('[data-notification-id]').first()).toBeVisible();
+  // The notifications screen is the panel itself; the sidebar does not repeat it.
+  await page.goto('/erin/notifications');
+  await expect(page.locator('[data-notifications-panel="screen"]')).toBeVisible();
+  await expect(panel).toHaveCount(0);
+});

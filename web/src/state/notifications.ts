@@ -220,9 +220,12 @@ export async function approveFollowRequest(client: ApiClient, id: string): Promi
   useEntities.getState().ingestRelationships([relationship]);
   const previous = replace(id, approvedFollowRequest);
   if (previous && !previous.seen) setUnseen(Math.max(0, useUnseen.getState().notifications - 1));
-  markNotificationSeen(client, id).catch((error: unknown) =>
-    console.warn('notification could not be marked seen', error),
-  );
+  // The server's own copy (a seen follow) replaces any unseen one the socket sent meanwhile.
+  markNotificationSeen(client, id)
+    .then((seen) => {
+      if (seen) receiveNotifications([{ ...seen, seen: true }], false);
+    })
+    .catch((error: unknown) => console.warn('notification could not be marked seen', error));
 }
 
 /** Deny: the notification is dismissed after the server answers. */

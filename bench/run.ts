@@ -5,6 +5,7 @@ import { startInstance } from '../e2e/instance.ts';
 import { measureBundle } from './bundle-size.ts';
 import { coldLoadTimes } from './cold-load.ts';
 import { homeTimelineLatency } from './home-timeline.ts';
+import { notificationsRender } from './notifications-render.ts';
 import { timelineScroll } from './timeline-scroll.ts';
 import { UPLOAD_SIDE, healthLatencyDuringUploads } from './upload-latency.ts';
 import { DEMO_PASSWORD } from '../server/src/seed/accounts.ts';
@@ -22,13 +23,15 @@ const SCROLL_STATUSES = 2_000;
  * spread over every seeded account, and 9 of the 14 are local.
  */
 const SCROLL_BULK_STATUSES = 3_300;
+/** Notifications shown at once on the notifications screen. */
+const BENCH_NOTIFICATIONS = 200;
 
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
 const ms = (value: number) => `${value.toFixed(value < 10 ? 2 : 0)} ms`;
 const line = (label: string, value: string, budget?: string) =>
   console.log(`${label.padEnd(48)} ${value}${budget ? `   (budget ${budget})` : ''}`);
 
-/** `npm run bench -- --only=bundle,cold,server,scroll,uploads` runs a subset. */
+/** `npm run bench -- --only=bundle,cold,server,scroll,uploads,notifications` runs a subset. */
 const only = process.argv
   .find((arg) => arg.startsWith('--only='))
   ?.slice('--only='.length)
@@ -105,6 +108,20 @@ if (runs('uploads')) {
     line(
       `uploads done (${kb(result.uploadBytes)} each, ${result.healthLatenciesMs.length} polls)`,
       `${result.uploadSeconds.toFixed(1)} s`,
+    );
+  } finally {
+    await instance.stop();
+  }
+}
+
+if (runs('notifications')) {
+  const instance = await startInstance();
+  try {
+    const result = await notificationsRender(instance.url, BENCH_NOTIFICATIONS);
+    line(
+      `longest task while ${result.rendered} notifications render`,
+      ms(result.longestTaskMs),
+      '50 ms',
     );
   } finally {
     await instance.stop();

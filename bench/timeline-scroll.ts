@@ -37,7 +37,7 @@ interface TraceEvent {
 const TASK_EVENTS = new Set(['RunTask', 'ThreadControllerImpl::RunTask']);
 
 /** The longest top-level task of the renderer's main thread in a Chromium trace. */
-function longestMainThreadTask(trace: Buffer): number {
+export function longestMainThreadTask(trace: Buffer): number {
   const { traceEvents } = JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] };
   const mainThreads = new Set(
     traceEvents

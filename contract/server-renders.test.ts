@@ -587,6 +587,14 @@ describe('the local instance renders what the client parses', () => {
       ).toBeDefined();
     });
 
+    it('renders a move with its target and a poll that ended (seeded for alice)', async () => {
+      const raw = await get('/api/v1/notifications?types[]=move&types[]=poll', 'alice');
+      const list = cleanList('moves and polls of alice', p.parseNotification, raw);
+      const move = list.find((n) => n.type === 'move');
+      expect(move?.target?.acct).toBe('robin@elsewhere.example');
+      expect(list.find((n) => n.type === 'poll')?.status?.poll?.expired).toBe(true);
+    });
+
     it('renders the notifications of every other demo account', async () => {
       for (const user of ['carol', 'dave', 'admin', 'moderator']) await notifications(user);
     });

@@ -16,6 +16,8 @@ import { LiveRegion } from './LiveRegion.tsx';
 import { ModalHost } from './modals/ModalHost.tsx';
 import { Notices } from './modals/Notices.tsx';
 import { backgroundStyle } from '../lib/instanceLook.ts';
+import { useLocation } from './router/history.ts';
+import { matchRoute } from './router/matchRoute.ts';
 
 export const MAIN_CONTENT_ID = 'main-content';
 
@@ -30,6 +32,9 @@ export function Layout({ children }: { children: ReactNode }) {
   const instanceSidebarRight = useInstance((state) => state.config.sidebarRight);
   const background = useInstance((state) => state.config.background);
   const thirdColumnMode = usePreferences((state) => state.thirdColumnMode);
+  // The notifications screen is the panel itself: the sidebar does not repeat it.
+  const { pathname } = useLocation();
+  const onNotificationsScreen = matchRoute(pathname)?.route.name === 'notifications';
   const columns = columnsFor({
     layout,
     signedIn,
@@ -45,7 +50,9 @@ export function Layout({ children }: { children: ReactNode }) {
           <div key={column} className={styles.sidebarColumn} data-column={column}>
             <Sidebar
               postFormElsewhere={columns.includes('postform')}
-              withNotifications={signedIn && !columns.includes('notifications')}
+              withNotifications={
+                signedIn && !columns.includes('notifications') && !onNotificationsScreen
+              }
             />
           </div>
         );

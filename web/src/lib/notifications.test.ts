@@ -104,6 +104,12 @@ describe('seen counting and paging', () => {
     ]);
   });
 
+  it('keeps the known object when a poll brings an unchanged copy', () => {
+    const known = note('5');
+    const [kept] = mergeNotifications([known], [note('5')]);
+    expect(kept).toBe(known);
+  });
+
   it('grows the server count by unseen arrivals it did not know, once each', () => {
     const known = new Set(['1']);
     const arrived = [note('1'), note('2'), note('3', { seen: true }), note('2')];

@@ -80,13 +80,29 @@ export function sortNotifications(list: readonly Notification[]): Notification[]
   return [...list].sort((a, b) => compareIds(b.id, a.id));
 }
 
+/** What a row shows of a notification itself (its post lives in the entity store). */
+function sameNotification(a: Notification, b: Notification): boolean {
+  return (
+    a.type === b.type &&
+    a.seen === b.seen &&
+    a.report?.state === b.report?.state &&
+    a.account.avatar === b.account.avatar &&
+    a.account.displayName === b.account.displayName
+  );
+}
+
 /** Known notifications plus incoming ones (which replace a known one of the same id), newest first. */
 export function mergeNotifications(
   known: readonly Notification[],
   incoming: readonly Notification[],
 ): Notification[] {
   const byId = new Map(known.map((n) => [n.id, n]));
-  for (const n of incoming) byId.set(n.id, n);
+  for (const n of incoming) {
+    const current = byId.get(n.id);
+    // An unchanged copy (every poll brings the newest page again) keeps the known object, so
+    // its row does not render again.
+    if (!current || !sameNotification(current, n)) byId.set(n.id, n);
+  }
   return sortNotifications([...byId.values()]);
 }
 

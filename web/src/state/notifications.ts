@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { ApiClient } from '../api/client.ts';
+import { ApiError, type ApiClient } from '../api/client.ts';
 import { authorizeFollowRequest, rejectFollowRequest } from '../api/followRequests.ts';
 import {
   dismissNotification,
@@ -93,16 +93,29 @@ export function receiveNotifications(incoming: readonly Notification[], live = t
   if (arrived.length > 0) for (const listener of arrivalListeners) listener(arrived);
 }
 
-/** The server's unseen count, also for notifications not loaded here; the local count otherwise. */
+/** Pleroma and Akkoma have no unread_count endpoint: asked once, then the count is kept here. */
+let unreadCountSupported = true;
+const HTTP_NOT_FOUND = 404;
+
+/**
+ * The server's unseen count, which knows about notifications not loaded here. Without the
+ * endpoint the count from sign-in (the account's unread_notifications_count) is kept up to date
+ * by arrivals and by what is marked seen here, and never drops below what is loaded unseen.
+ */
 export async function refreshUnseenCount(
   client: ApiClient,
   types: readonly NotificationType[],
 ): Promise<void> {
+  const localUnseen = () => get().list.filter((n) => !n.seen).length;
+  if (!unreadCountSupported) {
+    setUnseen(Math.max(useUnseen.getState().notifications, localUnseen()));
+    return;
+  }
   try {
     setUnseen(await fetchUnreadCount(client, types));
-  } catch {
-    // Servers before Mastodon 4.3's endpoint: what is loaded is what can be counted.
-    if (get().loaded) setUnseen(get().list.filter((n) => !n.seen).length);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === HTTP_NOT_FOUND) unreadCountSupported = false;
+    setUnseen(Math.max(useUnseen.getState().notifications, localUnseen()));
   }
 }
 
@@ -220,9 +233,12 @@ export async function approveFollowRequest(client: ApiClient, id: string): Promi
   useEntities.getState().ingestRelationships([relationship]);
   const previous = replace(id, approvedFollowRequest);
   if (previous && !previous.seen) setUnseen(Math.max(0, useUnseen.getState().notifications - 1));
-  markNotificationSeen(client, id).catch((error: unknown) =>
-    console.warn('notification could not be marked seen', error),
-  );
+  // The server's own copy (a seen follow) replaces any unseen one the socket sent meanwhile.
+  markNotificationSeen(client, id)
+    .then((seen) => {
+      if (seen) receiveNotifications([{ ...seen, seen: true }], false);
+    })
+    .catch((error: unknown) => console.warn('notification could not be marked seen', error));
 }
 
 /** Deny: the notification is dismissed after the server answers. */
@@ -264,5 +280,6 @@ export async function changeReportState(
 }
 
 export function clearNotifications(): void {
+  unreadCountSupported = true;
   set({ ...INITIAL });
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { api } from '../../app/apiClient.ts';
 import { fetchNotifications, NOTIFICATIONS_PAGE_LIMIT } from '../../api/notifications.ts';
 import type { Notification } from '../../api/types.ts';
@@ -79,7 +79,7 @@ function TabContent({ tab }: { tab: InteractionsTab }) {
     const byId = new Map(list.map((n) => [n.id, n]));
     return feed.ids.map((id) => byId.get(id)).filter((n): n is Notification => n !== undefined);
   }, [list, feed.ids]);
-  const shown = useShownNotifications(items);
+  const shown = useDeferredValue(useShownNotifications(items));
   return (
     <div>
       {shown.length > 0 ? (

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useDeferredValue, useId } from 'react';
 import { api } from '../../app/apiClient.ts';
 import { t } from '../../i18n/index.ts';
 import { displayedNotifications, requestedTypesFor } from '../../lib/notifications.ts';
@@ -37,6 +37,8 @@ export function NotificationsPanel({
   const canManage = useCanManageReports();
   const shown = useShownNotifications(state.list);
   const displayed = displayedNotifications(shown, state.seenShown);
+  // New rows render in an interruptible pass, so 20 post cards at once never block input.
+  const rows = useDeferredValue(displayed);
   const everythingShown = displayed.length >= shown.length && state.bottomedOut;
 
   const loadOlder = () =>
@@ -83,9 +85,9 @@ export function NotificationsPanel({
         </div>
       )}
       <div className={styles.scroller}>
-        {displayed.length > 0 ? (
+        {rows.length > 0 ? (
           <ul className={styles.list} aria-label={t('shell.notifications')}>
-            {displayed.map((n) => (
+            {rows.map((n) => (
               <li key={n.id} className={styles.row}>
                 <NotificationItem notification={n} canManageReports={canManage} />
               </li>

@@ -1,0 +1,120 @@
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AdminReport, Notification } from '../../api/types.ts';
+import { DEFAULT_NOTIFICATION_VISIBILITY } from '../../lib/notifications.ts';
+import { clearNotifications, useNotifications } from '../../state/notifications.ts';
+import { usePreferences } from '../../state/preferences.ts';
+import { useRelations } from '../../state/relations.ts';
+import { useSession } from '../../state/session.ts';
+import { useUnseen } from '../../state/unseen.ts';
+import { testAccount } from '../navigation/testSupport.ts';
+import { NotificationsPanel } from './NotificationsPanel.tsx';
+
+const bob = testAccount({ id: 'b', username: 'bob', acct: 'bob', display_name: 'Bob' });
+const carol = testAccount({ id: 'c', username: 'carol', acct: 'carol', display_name: 'Carol' });
+
+function note(id: string, extra: Partial<Notification>): Notification {
+  return {
+    id,
+    type: 'follow',
+    createdAt: new Date().toISOString(),
+    seen: false,
+    muted: false,
+    groupKey: null,
+    account: bob,
+    status: null,
+    target: null,
+    emoji: null,
+    emojiUrl: null,
+    chatMessage: null,
+    report: null,
+    ...extra,
+  };
+}
+
+const report = {
+  id: 'r1',
+  state: 'open',
+  account: carol,
+  actor: bob,
+  content: 'Spam, all of it',
+  createdAt: new Date().toISOString(),
+  statuses: [],
+  notes: [],
+  rules: [],
+} as unknown as AdminReport;
+
+const LIST = [
+  note('5', { type: 'pleroma:report', report }),
+  note('4', { type: 'move', target: carol }),
+  note('3', { type: 'follow_request', account: carol }),
+  note('2', { type: 'follow', seen: true }),
+];
+
+function signIn(moderator: boolean) {
+  useSession.setState({
+    status: 'signedIn',
+    token: 't',
+    user: testAccount({ id: 'me', pleroma: { is_moderator: moderator } }),
+  });
+}
+
+beforeEach(() => {
+  clearNotifications();
+  useRelations.getState().clear();
+  usePreferences.setState({ notificationVisibility: DEFAULT_NOTIFICATION_VISIBILITY });
+  useNotifications.setState({ list: LIST, loaded: true, bottomedOut: true });
+  signIn(false);
+  useUnseen.getState().set({ notifications: 2 });
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+const rows = () =>
+  [...document.querySelectorAll('[data-notification-id]')].map((n) => n.getAttribute('data-type'));
+
+describe('NotificationsPanel', () => {
+  it('renders each kind the way a reader expects, unseen ones marked', () => {
+    render(<NotificationsPanel placement="column" />);
+    expect(rows()).toEqual(['move', 'follow_request', 'follow']);
+    expect(screen.getByText('moved to')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Approve' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Deny' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: /Notifications/ }).textContent).toContain('unseen');
+    expect(screen.getByText('No more notifications.')).toBeTruthy();
+  });
+
+  it('shows reports with their state selector to moderators only', () => {
+    signIn(true);
+    render(<NotificationsPanel placement="column" />);
+    expect(rows()[0]).toBe('pleroma:report');
+    expect(screen.getByText('Spam, all of it')).toBeTruthy();
+    const state = screen.getByLabelText('Report state') as HTMLSelectElement;
+    expect(state.value).toBe('open');
+  });
+
+  it('follows the notificationVisibility preference and local mutes', () => {
+    usePreferences.setState({
+      notificationVisibility: { ...DEFAULT_NOTIFICATION_VISIBILITY, moves: false },
+    });
+    useRelations.getState().setMuteIds(['c']);
+    render(<NotificationsPanel placement="column" />);
+    expect(rows()).toEqual(['follow']);
+  });
+
+  it('offers a retry in the load-more area when older ones failed', () => {
+    useNotifications.setState({ bottomedOut: false, error: 'boom' });
+    render(<NotificationsPanel placement="column" />);
+    expect(screen.getByRole('alert').textContent).toContain('Error fetching notifications: boom');
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+
+  it('dismisses one at once', () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(Response.json({}));
+    render(<NotificationsPanel placement="column" />);
+    fireEvent.click(screen.getAllByRole('button', { name: 'Dismiss' })[0]!);
+    expect(rows()).toEqual(['follow_request', 'follow']);
+  });
+});

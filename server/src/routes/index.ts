@@ -14,6 +14,7 @@ import { notificationRoutes } from './notifications.ts';
 import { oauthAuthorizeRoutes } from './oauth-authorize.ts';
 import { oauthRoutes } from './oauth.ts';
 import { pollRoutes } from './polls.ts';
+import { profileImageRoutes } from './profile-images.ts';
 import { relationRoutes } from './relations.ts';
 import { reportRoutes } from './reports.ts';
 import { searchRoutes } from './search.ts';
@@ -42,6 +43,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: ServerContext): 
     filterRoutes,
     markerRoutes,
     conversationRoutes,
+    profileImageRoutes,
   ]) {
     await area(app, ctx);
   }

@@ -55,6 +55,9 @@ function isUnderPrefix(pathname: string, prefix: string): boolean {
 export async function buildProxyApp(opts: ProxyAppOptions): Promise<FastifyInstance> {
   const upstream = instanceOrigin(opts.instance);
   const app = Fastify({ logger: opts.logger ?? false });
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+  });
 
   // The instance may check Origin (CSRF) against its own origin; the browser sends ours.
   const rewriteRequestHeaders = (

@@ -110,6 +110,17 @@ describe('request bodies', () => {
     expect(served.headers['content-type']).toBe('image/png');
   });
 
+  it('goes back to the default avatar with DELETE /api/v1/profile/avatar', async () => {
+    const response = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/v1/profile/avatar',
+      headers: bearer(token),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().avatar).toBe('http://127.0.0.1:4000/images/avi.png');
+    expect(response.json().header).toMatch(/\/media\/uploads\//);
+  });
+
   it('refuses an avatar that is not an image and changes nothing', async () => {
     const form = await multipartOf({
       display_name: 'Should not stick',

@@ -160,4 +160,24 @@ describe('filters', () => {
     }[];
     expect(again.some((s) => s.content.includes('politics'))).toBe(true);
   });
+
+  it('drops notifications about statuses an irreversible notifications filter matches', async () => {
+    const me = (await call('GET', '/api/v1/accounts/verify_credentials', alice)).body;
+    await post(t.app, bob, { status: `@${me.username as string} buy crypto now` });
+    await post(t.app, bob, { status: `@${me.username as string} hello friend` });
+    const before = (await call('GET', '/api/v1/notifications?types[]=mention', alice)).body as {
+      status: { content: string };
+    }[];
+    expect(before.some((n) => n.status.content.includes('crypto'))).toBe(true);
+    await call('POST', '/api/v1/filters', alice, {
+      phrase: 'crypto',
+      context: ['notifications'],
+      irreversible: true,
+    });
+    const after = (await call('GET', '/api/v1/notifications?types[]=mention', alice)).body as {
+      status: { content: string };
+    }[];
+    expect(after.some((n) => n.status.content.includes('crypto'))).toBe(false);
+    expect(after.some((n) => n.status.content.includes('hello friend'))).toBe(true);
+  });
 });

@@ -359,3 +359,20 @@ export function withFilters(
 ): Record<string, unknown>[] {
   return viewerId ? applyFilters(listFilters(ctx.db, viewerId), context, statuses) : statuses;
 }
+
+/** Notifications about a status a `hide` filter matches are dropped; `warn` marks the status. */
+export function withNotificationFilters(
+  ctx: ServerContext,
+  viewerId: string,
+  notifications: Record<string, unknown>[],
+): Record<string, unknown>[] {
+  const filters = listFilters(ctx.db, viewerId);
+  if (filters.length === 0) return notifications;
+  return notifications.flatMap((notification) => {
+    const status = notification.status as Record<string, unknown> | undefined;
+    if (!status) return [notification];
+    const [kept] = applyFilters(filters, 'notifications', [status]);
+    if (!kept) return [];
+    return [kept === status ? notification : { ...notification, status: kept }];
+  });
+}

@@ -16,6 +16,7 @@ import { oauthAuthorizeRoutes } from './oauth-authorize.ts';
 import { oauthRoutes } from './oauth.ts';
 import { peopleRoutes } from './people.ts';
 import { pollRoutes } from './polls.ts';
+import { profileImageRoutes } from './profile-images.ts';
 import { relationRoutes } from './relations.ts';
 import { reportRoutes } from './reports.ts';
 import { searchRoutes } from './search.ts';
@@ -48,6 +49,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: ServerContext): 
     peopleRoutes,
     adminUserRoutes,
     securityRoutes,
+    profileImageRoutes,
   ]) {
     await area(app, ctx);
   }

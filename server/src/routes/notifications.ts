@@ -10,6 +10,7 @@ import { RenderContext } from '../views/context.ts';
 import { renderNotification } from '../views/notification.ts';
 import { MAX_NOTIFICATION_PAGE_SIZE, PAGE_SIZE } from './constants.ts';
 import { bool, linkHeader, pageOf, paramsOf, queryOf, str, strings } from './params.ts';
+import { withNotificationFilters } from './filters.ts';
 
 type IdParams = { Params: { id: string } };
 
@@ -105,11 +106,12 @@ export async function notificationRoutes(app: FastifyInstance, ctx: ServerContex
     const link = linkHeader(request, ctx.origin, rows[0]?.id, rows[rows.length - 1]?.id);
     if (link) reply.header('link', link);
     const rc = new RenderContext(ctx, viewer.accountId);
-    return rows
+    const rendered = rows
       .map((r) => getNotification(db, r.id))
       .filter((n): n is NotificationRow => n !== undefined)
       .map((n) => renderNotification(rc, n))
       .filter((n) => n !== null);
+    return withNotificationFilters(ctx, viewer.accountId, rendered);
   });
 
   app.get<IdParams>('/api/v1/notifications/:id', async (request) => {

@@ -1,5 +1,11 @@
 import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context.ts';
+import { getAccount } from '../db/accounts.ts';
+import { sql } from '../db/index.ts';
+import { requireUser } from '../auth/request.ts';
+import { renderAccount } from '../views/account.ts';
+import { RenderContext } from '../views/context.ts';
 import { ApiError, unprocessable } from '../errors.ts';
 import { ImageTooLargeError } from '../media/images.ts';
 import { removeStored, storeUpload, type StoredUpload } from '../media/store.ts';
@@ -58,4 +64,18 @@ export async function storeProfileImages(
     throw error;
   }
   return { changes, discard };
+}
+
+/** Mastodon's DELETE /api/v1/profile/avatar and /header: back to the default image. */
+export async function profileImageRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+  for (const { param, column } of PROFILE_IMAGES) {
+    app.delete(`/api/v1/profile/${param}`, async (request) => {
+      const viewer = requireUser(ctx, request, ['write:accounts']);
+      sql(ctx.db, `UPDATE accounts SET ${column} = NULL WHERE id = ?`).run(viewer.accountId);
+      return renderAccount(
+        new RenderContext(ctx, viewer.accountId),
+        getAccount(ctx.db, viewer.accountId)!,
+      );
+    });
+  }
 }

@@ -16,6 +16,7 @@ import { insertReport } from '../db/reports.ts';
 import { getStatus, type StatusRow, type Visibility } from '../db/statuses.ts';
 import { hostOf } from '../views/html.ts';
 import { avatarPng, headerPng, photoPng, writeOnce } from './images.ts';
+import { tinySwf } from './swf.ts';
 
 /**
  * Demo content for reading: polls, attachments, reblogs, reactions, a bot alice mutes, lists, an
@@ -47,6 +48,8 @@ const FIELD_NOTES = `Field notes, early morning
 - 06:40 a heron flew over, slowly
 `;
 
+const FLASH_PATH = 'attachments/starling-flash.swf';
+
 function photoPath(index: number, small: boolean): string {
   return `attachments/photo-${index}${small ? '-small' : ''}.png`;
 }
@@ -64,6 +67,7 @@ function writeMediaFiles(mediaDir: string): void {
     mkdirSync(join(mediaDir, 'attachments'), { recursive: true });
     writeFileSync(notes, FIELD_NOTES);
   }
+  writeOnce(join(mediaDir, FLASH_PATH), () => tinySwf());
   writeOnce(join(mediaDir, 'avatars', `${BOT.nickname}.png`), () => avatarPng(BOT.variant));
   writeOnce(join(mediaDir, 'headers', `${BOT.nickname}.png`), () => headerPng(BOT.variant));
 }
@@ -81,6 +85,7 @@ function photoMeta(index: number): Record<string, unknown> {
 interface PlannedMedia {
   photo?: number;
   text?: boolean;
+  flash?: boolean;
   description?: string | null;
 }
 
@@ -236,6 +241,13 @@ const POSTS: PlannedPost[] = [
     })),
   },
   {
+    key: 'flashToy',
+    author: 'erin',
+    text: 'Found my old Flash animation from school. Press play!',
+    ago: 6 * HOUR_MS,
+    media: [{ flash: true, description: 'A tiny Flash animation' }],
+  },
+  {
     key: 'fieldNotes',
     author: 'dave',
     text: 'Field notes from this morning, with the raw text file attached.',
@@ -350,7 +362,15 @@ export function seedReading(ctx: ServerContext): void {
             ? `https://${planned.author.split('@')[1]}/media/${status.id}-${position}.png`
             : null,
         };
-        if (item.text) {
+        if (item.flash) {
+          insertMedia(db, {
+            ...common,
+            type: 'unknown' as MediaType,
+            filePath: FLASH_PATH,
+            previewPath: null,
+            mimeType: 'application/x-shockwave-flash',
+          });
+        } else if (item.text) {
           insertMedia(db, {
             ...common,
             type: 'unknown' as MediaType,

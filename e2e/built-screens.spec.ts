@@ -118,6 +118,16 @@ test('the composer clears the empty-status error on typing and warns about safe 
   await expect(form.getByRole('alert')).toHaveCount(0);
   await form.getByRole('button', { name: 'Direct' }).click();
   await expect(form).toContainText('only be visible to the users mentioned at the beginning');
+
+  // The format selector is drawn like the toolbar's other controls, not as a native select.
+  const format = form.getByRole('combobox', { name: 'Post format' });
+  await expect(format).toBeVisible();
+  const look = await format.evaluate((select) => {
+    const style = getComputedStyle(select);
+    return { appearance: style.appearance, radius: parseFloat(style.borderTopLeftRadius) };
+  });
+  expect(look.appearance).toBe('none');
+  expect(look.radius).toBeGreaterThan(0);
 });
 
 test("a conversation's focused post lists who favourited it; the reply-to link previews its parent", async ({

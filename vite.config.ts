@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compileHints } from './scripts/compileHints.ts';
+import { ruffleAssets } from './scripts/ruffleAssets.ts';
 
 /** Paths the local instance (or the proxied real instance) answers in development. */
 const INSTANCE_PATHS = [
@@ -23,7 +24,7 @@ const DEV_INSTANCE = process.env.STARLING_DEV_INSTANCE ?? 'http://127.0.0.1:4000
 export default defineConfig({
   root: 'web',
   publicDir: 'public',
-  plugins: [react(), compileHints()],
+  plugins: [react(), compileHints(), ruffleAssets()],
   build: {
     outDir: '../dist',
     emptyOutDir: true,

@@ -19,7 +19,8 @@ export function contentSecurityPolicy(extraOrigins: readonly string[] = []): str
   const sockets = extraOrigins.map((origin) => ` ${origin.replace(/^http/, 'ws')}`).join('');
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    // The Flash emulator (Ruffle, loaded only when a user presses play) compiles WebAssembly.
+    "script-src 'self' 'wasm-unsafe-eval'",
     "style-src 'self'",
     `img-src 'self' data: blob: https:${extra}`,
     `media-src 'self' blob: https:${extra}`,

@@ -26,6 +26,7 @@ const MIME_EXTENSIONS: Record<string, string> = {
   'text/plain': 'txt',
   'text/html': 'html',
   'application/pdf': 'pdf',
+  'application/x-shockwave-flash': 'swf',
 };
 
 const EXTENSION_MIMES: Record<string, string> = {

@@ -8,6 +8,7 @@ import { MAX_IMAGE_PIXELS } from '../media/images.ts';
 import { DESCRIPTION_LIMIT, UPLOAD_LIMIT } from './constants.ts';
 import { IMAGE_TOO_LARGE } from './media.ts';
 import { addUser, bearer, makeTestApp, passwordToken, post, type TestApp } from './test-helpers.ts';
+import { tinySwf } from '../seed/swf.ts';
 
 let t: TestApp;
 let alice: string;
@@ -171,6 +172,21 @@ describe('uploading media', () => {
       expect(attachment.preview_url).toBe(attachment.url);
       expect(attachment.meta).toEqual({});
     }
+  });
+
+  it('accepts a Flash movie, recognised by its name when the browser sends no type', async () => {
+    const response = await upload({
+      fileName: 'movie.swf',
+      type: 'application/octet-stream',
+      bytes: tinySwf(),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const attachment = response.json();
+    expect(attachment.pleroma.mime_type).toBe('application/x-shockwave-flash');
+    expect(attachment.url).toMatch(/\.swf$/);
+    const served = await t.app.inject({ url: new URL(attachment.url).pathname });
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.subarray(0, 3).toString('latin1')).toBe('FWS');
   });
 
   it('keeps an image it cannot decode, without a thumbnail', async () => {

@@ -16,6 +16,7 @@ import { insertReport } from '../db/reports.ts';
 import { getStatus, type StatusRow, type Visibility } from '../db/statuses.ts';
 import { hostOf } from '../views/html.ts';
 import { avatarPng, headerPng, photoPng, writeOnce } from './images.ts';
+import { tinySwf } from './swf.ts';
 
 /**
  * Demo content for reading: polls, attachments, reblogs, reactions, a bot alice mutes, lists, an
@@ -47,6 +48,8 @@ const FIELD_NOTES = `Field notes, early morning
 - 06:40 a heron flew over, slowly
 `;
 
+const FLASH_PATH = 'attachments/starling-flash.swf';
+
 function photoPath(index: number, small: boolean): string {
   return `attachments/photo-${index}${small ? '-small' : ''}.png`;
 }
@@ -59,6 +62,7 @@ export async function writeReadingMedia(mediaDir: string): Promise<void> {
     writeFileSync(notes, FIELD_NOTES);
   }
   await Promise.all([
+    writeOnce(join(mediaDir, FLASH_PATH), async () => tinySwf()),
     ...Array.from({ length: PHOTO_COUNT }, (_, i) => {
       const [w, h] = PHOTO_SIZES[i % PHOTO_SIZES.length]!;
       return [
@@ -86,6 +90,7 @@ function photoMeta(index: number): Record<string, unknown> {
 interface PlannedMedia {
   photo?: number;
   text?: boolean;
+  flash?: boolean;
   description?: string | null;
 }
 
@@ -241,6 +246,13 @@ const POSTS: PlannedPost[] = [
     })),
   },
   {
+    key: 'flashToy',
+    author: 'erin',
+    text: 'Found my old Flash animation from school. Press play!',
+    ago: 6 * HOUR_MS,
+    media: [{ flash: true, description: 'A tiny Flash animation' }],
+  },
+  {
     key: 'fieldNotes',
     author: 'dave',
     text: 'Field notes from this morning, with the raw text file attached.',
@@ -353,7 +365,15 @@ export function seedReading(ctx: ServerContext): void {
             ? `https://${planned.author.split('@')[1]}/media/${status.id}-${position}.png`
             : null,
         };
-        if (item.text) {
+        if (item.flash) {
+          insertMedia(db, {
+            ...common,
+            type: 'unknown' as MediaType,
+            filePath: FLASH_PATH,
+            previewPath: null,
+            mimeType: 'application/x-shockwave-flash',
+          });
+        } else if (item.text) {
           insertMedia(db, {
             ...common,
             type: 'unknown' as MediaType,

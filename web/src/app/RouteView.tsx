@@ -2,6 +2,7 @@ import { Suspense, useEffect, useMemo } from 'react';
 import { t } from '../i18n/index.ts';
 import { useInstance } from '../state/instance.ts';
 import { useSession } from '../state/session.ts';
+import { ChunkErrorBoundary } from '../ui/ChunkErrorBoundary.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
 import { guardRoute, type GuardContext } from './guards.ts';
 import { useDocumentTitle, useFaviconBadge } from './pageTitle.ts';
@@ -88,10 +89,16 @@ export function RouteView() {
   if (guard.kind === 'wait' || guard.kind === 'redirect') return <Waiting />;
   const Screen = showsScreen ? SCREENS[match.route.name] : undefined;
   return (
-    <Suspense fallback={<Waiting />}>
-      {Screen && showsScreen ? <Screen match={match} /> : <NotFoundScreen />}
-      <ScrollOnArrival key={location.key} location={location} noScroll={!!match?.route.noScroll} />
-      <FocusOnArrival pathname={location.pathname} />
-    </Suspense>
+    <ChunkErrorBoundary key={location.key}>
+      <Suspense fallback={<Waiting />}>
+        {Screen && showsScreen ? <Screen match={match} /> : <NotFoundScreen />}
+        <ScrollOnArrival
+          key={location.key}
+          location={location}
+          noScroll={!!match?.route.noScroll}
+        />
+        <FocusOnArrival pathname={location.pathname} />
+      </Suspense>
+    </ChunkErrorBoundary>
   );
 }

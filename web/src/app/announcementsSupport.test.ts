@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../api/client.ts';
 import { DEFAULT_INSTANCE_CONFIG, useInstance } from '../state/instance.ts';
 import { checkAnnouncementsSupport } from './announcementsSupport.ts';
@@ -9,7 +9,12 @@ const answer = (status: number) =>
     headers: { 'content-type': 'application/json' },
   });
 
+beforeEach(() => {
+  useInstance.getState().markLoaded();
+});
+
 afterEach(() => {
+  useInstance.setState({ loaded: false });
   useInstance.getState().update(DEFAULT_INSTANCE_CONFIG);
   vi.unstubAllGlobals();
 });
@@ -24,6 +29,20 @@ describe('checkAnnouncementsSupport', () => {
     await checkAnnouncementsSupport(
       createApiClient({ baseUrl: 'https://x.example', getToken: () => 'token' }),
     );
+    expect(useInstance.getState().config.announcementsAvailable).toBe(false);
+  });
+
+  it('waits for the start-up configuration before deciding', async () => {
+    const fetchMock = vi.fn(async () => answer(404));
+    vi.stubGlobal('fetch', fetchMock);
+    useInstance.setState({ loaded: false });
+    const checking = checkAnnouncementsSupport(
+      createApiClient({ baseUrl: 'https://x.example', getToken: () => 'token' }),
+    );
+    useInstance.getState().update({ announcementsAvailable: true });
+    useInstance.getState().markLoaded();
+    await checking;
+    expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(useInstance.getState().config.announcementsAvailable).toBe(false);
   });
 

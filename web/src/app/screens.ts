@@ -1,4 +1,5 @@
-import { lazy, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
+import { lazyRetry } from '../ui/lazyRetry.ts';
 import { TimelineScreen } from '../features/timeline/screens.tsx';
 import type { RouteMatch } from './router/matchRoute.ts';
 
@@ -14,81 +15,81 @@ export const REDIRECT_ONLY_ROUTES: readonly string[] = ['root'];
 
 // Every screen but the public timelines sits in its own chunk, so the start-up chunk stays small.
 // The other timeline routes share the public timelines' screen, loaded lazily like the rest.
-const LazyTimelineScreen = lazy(() =>
+const LazyTimelineScreen = lazyRetry(() =>
   import('../features/timeline/screens.tsx').then((module) => ({
     default: module.TimelineScreen,
   })),
 );
-const Placeholder = lazy(() =>
+const Placeholder = lazyRetry(() =>
   import('./Placeholder.tsx').then((module) => ({ default: module.Placeholder })),
 );
-const LoginScreen = lazy(() =>
+const LoginScreen = lazyRetry(() =>
   import('../features/auth/screens.ts').then((module) => ({ default: module.LoginScreen })),
 );
-const OAuthCallbackScreen = lazy(() =>
+const OAuthCallbackScreen = lazyRetry(() =>
   import('../features/auth/screens.ts').then((module) => ({
     default: module.OAuthCallbackScreen,
   })),
 );
-const NavEditScreen = lazy(() =>
+const NavEditScreen = lazyRetry(() =>
   import('../features/navigation/screens.ts').then((module) => ({
     default: module.NavEditScreen,
   })),
 );
-const AboutScreen = lazy(() =>
+const AboutScreen = lazyRetry(() =>
   import('../features/about/AboutScreen.tsx').then((module) => ({ default: module.AboutScreen })),
 );
 
-const ConversationScreen = lazy(() =>
+const ConversationScreen = lazyRetry(() =>
   import('../features/conversation/screens.ts').then((module) => ({
     default: module.ConversationScreen,
   })),
 );
 
-const DraftsScreen = lazy(() =>
+const DraftsScreen = lazyRetry(() =>
   import('../features/composer/DraftsScreen.tsx').then((module) => ({
     default: module.DraftsScreen,
   })),
 );
 
-const ProfileScreen = lazy(() =>
+const ProfileScreen = lazyRetry(() =>
   import('../features/profile/ProfileScreen.tsx').then((module) => ({
     default: module.ProfileScreen,
   })),
 );
 
-const RemoteUserResolver = lazy(() =>
+const RemoteUserResolver = lazyRetry(() =>
   import('../features/profile/RemoteUserResolver.tsx').then((module) => ({
     default: module.RemoteUserResolver,
   })),
 );
-const OstatusScreen = lazy(() =>
+const OstatusScreen = lazyRetry(() =>
   import('../features/profile/OstatusScreen.tsx').then((module) => ({
     default: module.OstatusScreen,
   })),
 );
-const FriendRequestsScreen = lazy(() =>
+const FriendRequestsScreen = lazyRetry(() =>
   import('../features/friend-requests/FriendRequestsScreen.tsx').then((module) => ({
     default: module.FriendRequestsScreen,
   })),
 );
-const WhoToFollowScreen = lazy(() =>
+const WhoToFollowScreen = lazyRetry(() =>
   import('../features/who-to-follow/WhoToFollowScreen.tsx').then((module) => ({
     default: module.WhoToFollowScreen,
   })),
 );
-const NotificationsScreen = lazy(() =>
+const NotificationsScreen = lazyRetry(() =>
   import('../features/notifications/screens.ts').then((module) => ({
     default: module.NotificationsScreen,
   })),
 );
-const InteractionsScreen = lazy(() =>
+const InteractionsScreen = lazyRetry(() =>
   import('../features/notifications/screens.ts').then((module) => ({
     default: module.InteractionsScreen,
   })),
 );
 
-export const NotFoundScreen = lazy(() =>
+export const NotFoundScreen = lazyRetry(() =>
   import('./NotFound.tsx').then((module) => ({ default: module.NotFound })),
 );
 

@@ -1,22 +1,24 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useModals } from '../../state/modals.ts';
 import { useUserPopover } from '../../state/userPopover.ts';
+import { ChunkErrorBoundary } from '../../ui/ChunkErrorBoundary.tsx';
+import { lazyRetry } from '../../ui/lazyRetry.ts';
 
 // Dialogs load the first time they are needed, keeping them (and ui/Dialog) off the start-up bundle.
-const SettingsModal = lazy(() =>
+const SettingsModal = lazyRetry(() =>
   import('./SettingsModal.tsx').then((m) => ({ default: m.SettingsModal })),
 );
-const ConfirmDialog = lazy(() =>
+const ConfirmDialog = lazyRetry(() =>
   import('./ConfirmDialog.tsx').then((m) => ({ default: m.ConfirmDialog })),
 );
 
-const ComposerDialog = lazy(() =>
+const ComposerDialog = lazyRetry(() =>
   import('../../features/composer/ComposerDialog.tsx').then((m) => ({
     default: m.ComposerDialog,
   })),
 );
 
-const UserPopover = lazy(() =>
+const UserPopover = lazyRetry(() =>
   import('../../features/user-card/UserPopover.tsx').then((m) => ({ default: m.UserPopover })),
 );
 
@@ -36,30 +38,32 @@ export function ModalHost() {
   if (settingsShown && !settingsLoaded) setSettingsLoaded(true);
   return (
     <>
-      {(settingsShown || settingsLoaded) && (
-        <Suspense fallback={null}>
-          <SettingsModal />
-        </Suspense>
-      )}
-      {composer && (
-        <Suspense fallback={null}>
-          <ComposerDialog request={composer} onClose={closeComposer} />
-        </Suspense>
-      )}
-      {popoverAccountId && (
-        <Suspense fallback={null}>
-          <UserPopover key={popoverAccountId} />
-        </Suspense>
-      )}
-      {confirm && (
-        <Suspense fallback={null}>
-          <ConfirmDialog
-            key={confirm.id}
-            request={confirm}
-            onAnswer={(accepted) => answerConfirm(confirm.id, accepted)}
-          />
-        </Suspense>
-      )}
+      <ChunkErrorBoundary>
+        {(settingsShown || settingsLoaded) && (
+          <Suspense fallback={null}>
+            <SettingsModal />
+          </Suspense>
+        )}
+        {composer && (
+          <Suspense fallback={null}>
+            <ComposerDialog request={composer} onClose={closeComposer} />
+          </Suspense>
+        )}
+        {popoverAccountId && (
+          <Suspense fallback={null}>
+            <UserPopover key={popoverAccountId} />
+          </Suspense>
+        )}
+        {confirm && (
+          <Suspense fallback={null}>
+            <ConfirmDialog
+              key={confirm.id}
+              request={confirm}
+              onAnswer={(accepted) => answerConfirm(confirm.id, accepted)}
+            />
+          </Suspense>
+        )}
+      </ChunkErrorBoundary>
     </>
   );
 }

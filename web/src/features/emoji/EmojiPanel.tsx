@@ -10,6 +10,7 @@ import {
 import { t } from '../../i18n/index.ts';
 import { EMOJI_SEARCH_DEBOUNCE_MS } from '../../lib/autocomplete.ts';
 import { useCustomEmoji } from '../../state/customEmoji.ts';
+import { useRecentEmoji } from '../../state/recentEmoji.ts';
 import { loadUnicodeEmoji, type UnicodeEmoji } from './emojiData.ts';
 import { normalizeEmojiQuery } from './emojiSearch.ts';
 import styles from './EmojiPicker.module.css';
@@ -62,6 +63,7 @@ interface EmojiPanelProps {
 export function EmojiPanel({ onPick, language }: EmojiPanelProps) {
   const baseId = useId();
   const custom = useCustomEmoji((state) => state.emojis);
+  const recent = useRecentEmoji((state) => state.recent);
   const [unicode, setUnicode] = useState<UnicodeEmoji[] | null>(null);
   const [query, setQuery] = useState('');
   const [needle, setNeedle] = useState('');
@@ -98,8 +100,8 @@ export function EmojiPanel({ onPick, language }: EmojiPanelProps) {
   }, [needle]);
 
   const sections = useMemo(
-    () => pickerSections(needle, custom, unicode),
-    [needle, custom, unicode],
+    () => pickerSections(needle, custom, unicode, recent),
+    [needle, custom, unicode, recent],
   );
   const total = sections.reduce((sum, section) => sum + section.cells.length, 0);
   // A new search starts again from the first batch.
@@ -147,6 +149,13 @@ export function EmojiPanel({ onPick, language }: EmojiPanelProps) {
   const cells = () =>
     Array.from(scrollerRef.current?.querySelectorAll<HTMLElement>(CELL_SELECTOR) ?? []);
 
+  const pick = (cell: PickerCell) => {
+    useRecentEmoji
+      .getState()
+      .remember({ text: cell.text, label: cell.label, imageUrl: cell.imageUrl });
+    onPick(cell.text);
+  };
+
   const onSearchKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'ArrowDown') {
       event.preventDefault();
@@ -157,7 +166,7 @@ export function EmojiPanel({ onPick, language }: EmojiPanelProps) {
       const first = pickerSections(normalizeEmojiQuery(query), custom, unicode).find(
         (section) => section.cells.length > 0,
       )?.cells[0];
-      if (first) onPick(first.text);
+      if (first) pick(first);
     }
   };
 
@@ -227,7 +236,7 @@ export function EmojiPanel({ onPick, language }: EmojiPanelProps) {
                     title={cell.label}
                     tabIndex={cell.key === firstCellKey ? 0 : -1}
                     data-emoji-cell=""
-                    onClick={() => onPick(cell.text)}
+                    onClick={() => pick(cell)}
                   >
                     {cell.imageUrl ? (
                       <img src={cell.imageUrl} alt="" className={styles.image} loading="lazy" />

@@ -2,6 +2,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EMOJI_SEARCH_DEBOUNCE_MS } from '../../lib/autocomplete.ts';
 import { useCustomEmoji } from '../../state/customEmoji.ts';
+import { useRecentEmoji } from '../../state/recentEmoji.ts';
 import { DEFAULT_INSTANCE_CONFIG, useInstance } from '../../state/instance.ts';
 import { loadUnicodeEmoji, type UnicodeEmoji } from './emojiData.ts';
 import { EMOJI_FIRST_BATCH } from './EmojiPanel.tsx';
@@ -64,6 +65,7 @@ afterEach(() => {
   vi.restoreAllMocks();
   useCustomEmoji.getState().clear();
   useInstance.setState({ config: DEFAULT_INSTANCE_CONFIG });
+  useRecentEmoji.setState({ recent: [] });
 });
 
 const search = () => screen.getByRole('searchbox', { name: 'Search emoji' });
@@ -103,6 +105,21 @@ describe('EmojiPicker', () => {
     fireEvent.click(cell(':blob:'));
     expect(onPick).toHaveBeenLastCalledWith(':blob:');
     expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows recently used emoji first, drawn as cells of the same grid', async () => {
+    const first = render(<EmojiPicker onPick={() => {}} onClose={() => {}} />);
+    expect(screen.queryByRole('heading', { name: 'Recently used' })).toBeNull();
+    fireEvent.click(cell(':bird:'));
+    first.unmount();
+    render(<EmojiPicker onPick={() => {}} onClose={() => {}} />);
+    const heading = screen.getByRole('heading', { name: 'Recently used' });
+    const recent = heading.closest('section')!;
+    const [used] = Array.from(recent.querySelectorAll('[data-emoji-cell]'));
+    expect(used?.getAttribute('aria-label')).toBe(':bird:');
+    const other = screen.getAllByRole('button', { name: ':bird:' }).find((b) => b !== used);
+    expect(used?.className).toBe(other?.className);
+    expect(used?.querySelector('img')?.className).toBe(other?.querySelector('img')?.className);
   });
 
   it('starts kept open when told', () => {

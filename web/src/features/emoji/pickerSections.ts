@@ -2,6 +2,7 @@ import { t } from '../../i18n/index.ts';
 import { emojiScore } from '../../lib/autocomplete.ts';
 import { safeMediaUrl } from '../../lib/gallery.ts';
 import type { InstanceEmoji } from '../../state/customEmoji.ts';
+import type { RecentEmoji } from '../../state/recentEmoji.ts';
 import {
   customEmojiGroups,
   UNICODE_GROUPS,
@@ -74,6 +75,7 @@ export function pickerSections(
   needle: string,
   custom: readonly InstanceEmoji[],
   unicode: readonly UnicodeEmoji[] | null,
+  recent: readonly RecentEmoji[] = [],
 ): PickerSection[] {
   const customSections = customEmojiGroups(
     custom.filter((emoji) => customEmojiMatches(needle, emoji)),
@@ -97,5 +99,17 @@ export function pickerSections(
   // While searching, the custom group holding the best match comes first.
   const best = (section: PickerSection) => Math.max(...section.cells.map((c) => c.score ?? 0));
   if (needle) customSections.sort((a, b) => best(b) - best(a));
-  return [...customSections, ...unicodeSections];
+  // Recently used come first when not searching, as cells of the same grid as every other group.
+  const recentSections: PickerSection[] =
+    !needle && recent.length > 0
+      ? [
+          {
+            id: 'recent',
+            label: t('emoji.recent'),
+            icon: { glyph: '🕘' },
+            cells: recent.map((emoji) => ({ ...emoji, key: `recent:${emoji.text}` })),
+          },
+        ]
+      : [];
+  return [...recentSections, ...customSections, ...unicodeSections];
 }

@@ -10,6 +10,8 @@ import { useMediaViewer } from './mediaViewerStore.ts';
 
 /** Loaded on demand: not part of a timeline's first paint. */
 const MediaViewer = lazy(() => import('./MediaViewer.tsx'));
+/** Flash attachments are rare: their player (not the emulator, which loads on play) is a chunk. */
+const FlashAttachment = lazy(() => import('./FlashAttachment.tsx'));
 
 /** Kinds the media viewer shows; other files are links to open or download. */
 const isViewable = (attachment: Attachment) =>
@@ -324,6 +326,13 @@ export function AttachmentGallery({
     if (attachment.kind === 'audio') {
       return (
         <AudioTile key={attachment.id} attachment={attachment} label={label} onOpen={onOpen} />
+      );
+    }
+    if (attachment.kind === 'flash') {
+      return (
+        <Suspense key={attachment.id} fallback={null}>
+          <FlashAttachment attachment={attachment} />
+        </Suspense>
       );
     }
     return <FileTile key={attachment.id} attachment={attachment} />;

@@ -84,6 +84,7 @@ for (const size of SIZES) {
     });
 
     test('dialogs: new post, emoji picker, settings, confirmation', async ({ page }) => {
+      test.setTimeout(60_000);
       await signedIn(page, 'alice');
       await page.goto('/main/friends');
       await settled(page, true);
@@ -92,32 +93,57 @@ for (const size of SIZES) {
       const composer = page.getByRole('dialog', { name: /new status|new post/i });
       await expect(composer).toBeVisible();
       await expectNoSeriousA11yViolations(page, `new post dialog (${size.name})`);
-      await composer.getByRole('textbox').first().fill('Hello :sta');
+      await composer.getByRole('combobox', { name: "What's on your mind?" }).fill('Hello :sta');
       await expect(composer.getByRole('option').first()).toBeVisible();
       await expectNoSeriousA11yViolations(page, `composer autocomplete (${size.name})`);
-      await composer.getByRole('textbox').first().fill('Hello');
+      await composer.getByRole('combobox', { name: "What's on your mind?" }).fill('Hello');
       await composer.getByRole('button', { name: 'Insert emoji' }).click();
       await expect(page.getByRole('group', { name: 'Emoji picker' })).toBeVisible();
       await expectNoSeriousA11yViolations(page, `emoji picker (${size.name})`);
       await page.keyboard.press('Escape');
-      if (await composer.isVisible()) await page.keyboard.press('Escape');
+      await composer.getByRole('combobox', { name: "What's on your mind?" }).fill('');
+      await composer.getByRole('button', { name: 'Close' }).click();
       await expect(composer).toHaveCount(0);
 
       await page.goto('/main/public');
       await settled(page, true);
-      await page.getByRole('button', { name: 'Settings', exact: true }).first().click();
+      // On a phone, settings and logout are in the side drawer.
+      const phone = size.width < 500;
+      const openDrawer = async () => {
+        await page.getByRole('button', { name: 'Menu' }).click();
+        const drawer = page.getByRole('dialog', { name: 'Menu' });
+        await expect(drawer).toBeVisible();
+        return drawer;
+      };
+      if (phone) {
+        await openDrawer();
+        await expectNoSeriousA11yViolations(page, `side drawer (${size.name})`);
+        await page.getByRole('button', { name: 'Settings', exact: true }).click();
+      } else {
+        await page.getByRole('button', { name: 'Settings', exact: true }).click();
+      }
       const settings = page.getByRole('dialog', { name: 'Settings' });
       await expect(settings).toBeVisible();
       await expectNoSeriousA11yViolations(page, `settings dialog (${size.name})`);
       await page.keyboard.press('Escape');
       await expect(settings).toHaveCount(0);
 
-      await page.getByRole('button', { name: 'Log out' }).first().click();
+      if (phone) {
+        await page.getByRole('button', { name: /^Notifications/ }).click();
+        const notifications = page.getByRole('dialog', { name: 'Notifications' });
+        await expect(notifications).toBeVisible();
+        await expectNoSeriousA11yViolations(page, `notifications drawer (${size.name})`);
+        await page.keyboard.press('Escape');
+        await expect(notifications).toHaveCount(0);
+        await openDrawer();
+      }
+      await page.getByRole('button', { name: 'Log out' }).click();
       await expect(page.getByRole('alertdialog')).toBeVisible();
       await expectNoSeriousA11yViolations(page, `confirmation dialog (${size.name})`);
     });
 
-    test('dialogs: report, post history, media viewer', async ({ page }) => {
+    test('dialogs: report, post history, media viewer, key list', async ({ page }) => {
+      test.setTimeout(60_000);
       const bob = await apiToken('bob', DEMO_PASSWORD);
       const text = unique('Edited for the scan');
       const { id } = await postStatus(bob, text);
@@ -151,6 +177,13 @@ for (const size of SIZES) {
       await expect(viewer).toBeVisible();
       await expect(viewer.getByRole('status')).toHaveCount(0);
       await expectNoSeriousA11yViolations(page, `media viewer (${size.name})`);
+      await page.keyboard.press('Escape');
+      await expect(viewer).toHaveCount(0);
+
+      await page.keyboard.press('?');
+      const keys = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+      await expect(keys).toContainText('Next post');
+      await expectNoSeriousA11yViolations(page, `key list (${size.name})`);
     });
   });
 }

@@ -294,5 +294,19 @@ test('new posts waiting behind Show new are announced in a polite live region', 
   const region = page.locator('[data-live-region]');
   await expect(region).toHaveAttribute('aria-live', 'polite');
   await postStatus(await apiToken('bob', DEMO_PASSWORD), unique('Announced post'));
-  await expect(region).toContainText(/\d+ new posts: Show new/, { timeout: 15_000 });
+  await expect(region).toContainText(/New posts waiting: \d+/, { timeout: 15_000 });
+});
+
+test('new posts shown by themselves (streaming, at the top) are announced too', async ({
+  page,
+}) => {
+  await signedIn(page, 'alice');
+  await page.goto('/main/friends');
+  await expect(page.getByRole('feed').getByRole('article').first()).toBeVisible();
+  const text = unique('Streamed and announced');
+  await postStatus(await apiToken('bob', DEMO_PASSWORD), text);
+  await expect(page.getByRole('article').filter({ hasText: text })).toBeVisible({
+    timeout: 8_000,
+  });
+  await expect(page.locator('[data-live-region]')).toContainText(/New posts shown: \d+/);
 });

@@ -281,7 +281,7 @@ test('the composer, subject and search fields are labelled, their placeholders a
       const [light, dark] = [luminance(text), luminance(background)].sort((a, b) => b - a);
       return (light! + 0.05) / (dark! + 0.05);
     });
-    expect(ratio, await field.getAttribute('placeholder')).toBeGreaterThanOrEqual(4.5);
+    expect(ratio, (await field.getAttribute('placeholder')) ?? '').toBeGreaterThanOrEqual(4.5);
   }
 });
 

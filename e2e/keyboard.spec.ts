@@ -122,6 +122,15 @@ test('n starts a new post, / goes to search, g then p goes to the public timelin
   await expect(page).toHaveURL(/\/main\/public$/);
   await expect(page.getByRole('heading', { level: 1, name: /Public timeline/ })).toBeFocused();
 
+  // m opens the focused post's own menu (not the reaction picker).
+  await expect(page.getByRole('button', { name: 'More actions' }).first()).toBeVisible();
+  await page.keyboard.press('j');
+  await page.keyboard.press('m');
+  await expect(page.getByRole('menuitem').first()).toBeFocused();
+  await expect(page.getByRole('menuitem', { name: 'Copy link to post' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu')).toHaveCount(0);
+
   await page.keyboard.press('?');
   const keys = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
   await expect(keys).toContainText('Favorite');

@@ -53,4 +53,15 @@ describe('global notices', () => {
     act(() => vi.advanceTimersByTime(1));
     expect(screen.queryByRole('alert')).toBeNull();
   });
+
+  it('sits in a polite live region that is there before any notice', () => {
+    const { container } = render(<Notices />);
+    const live = container.querySelector('[aria-live="polite"]');
+    expect(live).not.toBeNull();
+    act(
+      () =>
+        void useNotices.getState().push({ level: 'success', messageKey: 'timeline.no_statuses' }),
+    );
+    expect(live?.textContent).toContain('No statuses');
+  });
 });

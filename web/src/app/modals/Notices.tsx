@@ -5,11 +5,28 @@ import styles from './Notices.module.css';
 const roleFor = (level: GlobalNotice['level']) =>
   level === 'error' || level === 'warning' ? 'alert' : 'status';
 
-/** Global notices: one line each, styled by level, each with its own dismiss button. */
+/**
+ * Global notices: one line each, styled by level, each with its own dismiss button. They appear
+ * inside a polite live region that is on the page before them (one inserted together with its
+ * text is often not read).
+ */
 export function Notices() {
   const notices = useNotices((state) => state.notices);
   const dismiss = useNotices((state) => state.dismiss);
-  if (notices.length === 0) return null;
+  return (
+    <div aria-live="polite" data-notices-live="">
+      {notices.length > 0 && <NoticeList notices={notices} dismiss={dismiss} />}
+    </div>
+  );
+}
+
+function NoticeList({
+  notices,
+  dismiss,
+}: {
+  notices: readonly GlobalNotice[];
+  dismiss(id: number): void;
+}) {
   return (
     <section className={styles.notices} aria-label={t('modals.notices')}>
       <ul className={styles.list}>

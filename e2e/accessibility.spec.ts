@@ -84,6 +84,7 @@ for (const size of SIZES) {
     });
 
     test('dialogs: new post, emoji picker, settings, confirmation', async ({ page }) => {
+      test.setTimeout(60_000);
       await signedIn(page, 'alice');
       await page.goto('/main/friends');
       await settled(page, true);
@@ -92,32 +93,57 @@ for (const size of SIZES) {
       const composer = page.getByRole('dialog', { name: /new status|new post/i });
       await expect(composer).toBeVisible();
       await expectNoSeriousA11yViolations(page, `new post dialog (${size.name})`);
-      await composer.getByRole('textbox').first().fill('Hello :sta');
+      await composer.getByRole('combobox', { name: "What's on your mind?" }).fill('Hello :sta');
       await expect(composer.getByRole('option').first()).toBeVisible();
       await expectNoSeriousA11yViolations(page, `composer autocomplete (${size.name})`);
-      await composer.getByRole('textbox').first().fill('Hello');
+      await composer.getByRole('combobox', { name: "What's on your mind?" }).fill('Hello');
       await composer.getByRole('button', { name: 'Insert emoji' }).click();
       await expect(page.getByRole('group', { name: 'Emoji picker' })).toBeVisible();
       await expectNoSeriousA11yViolations(page, `emoji picker (${size.name})`);
       await page.keyboard.press('Escape');
-      if (await composer.isVisible()) await page.keyboard.press('Escape');
+      await composer.getByRole('combobox', { name: "What's on your mind?" }).fill('');
+      await composer.getByRole('button', { name: 'Close' }).click();
       await expect(composer).toHaveCount(0);
 
       await page.goto('/main/public');
       await settled(page, true);
-      await page.getByRole('button', { name: 'Settings', exact: true }).first().click();
+      // On a phone, settings and logout are in the side drawer.
+      const phone = size.width < 500;
+      const openDrawer = async () => {
+        await page.getByRole('button', { name: 'Menu' }).click();
+        const drawer = page.getByRole('dialog', { name: 'Menu' });
+        await expect(drawer).toBeVisible();
+        return drawer;
+      };
+      if (phone) {
+        await openDrawer();
+        await expectNoSeriousA11yViolations(page, `side drawer (${size.name})`);
+        await page.getByRole('button', { name: 'Settings', exact: true }).click();
+      } else {
+        await page.getByRole('button', { name: 'Settings', exact: true }).click();
+      }
       const settings = page.getByRole('dialog', { name: 'Settings' });
       await expect(settings).toBeVisible();
       await expectNoSeriousA11yViolations(page, `settings dialog (${size.name})`);
       await page.keyboard.press('Escape');
       await expect(settings).toHaveCount(0);
 
-      await page.getByRole('button', { name: 'Log out' }).first().click();
+      if (phone) {
+        await page.getByRole('button', { name: /^Notifications/ }).click();
+        const notifications = page.getByRole('dialog', { name: 'Notifications' });
+        await expect(notifications).toBeVisible();
+        await expectNoSeriousA11yViolations(page, `notifications drawer (${size.name})`);
+        await page.keyboard.press('Escape');
+        await expect(notifications).toHaveCount(0);
+        await openDrawer();
+      }
+      await page.getByRole('button', { name: 'Log out' }).click();
       await expect(page.getByRole('alertdialog')).toBeVisible();
       await expectNoSeriousA11yViolations(page, `confirmation dialog (${size.name})`);
     });
 
-    test('dialogs: report, post history, media viewer', async ({ page }) => {
+    test('dialogs: report, post history, media viewer, key list', async ({ page }) => {
+      test.setTimeout(60_000);
       const bob = await apiToken('bob', DEMO_PASSWORD);
       const text = unique('Edited for the scan');
       const { id } = await postStatus(bob, text);
@@ -151,6 +177,136 @@ for (const size of SIZES) {
       await expect(viewer).toBeVisible();
       await expect(viewer.getByRole('status')).toHaveCount(0);
       await expectNoSeriousA11yViolations(page, `media viewer (${size.name})`);
+      await page.keyboard.press('Escape');
+      await expect(viewer).toHaveCount(0);
+
+      await page.keyboard.press('?');
+      const keys = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+      await expect(keys).toContainText('Next post');
+      await expectNoSeriousA11yViolations(page, `key list (${size.name})`);
     });
   });
 }
+
+test('/login has one login form and /about one instance panel; each landmark is unique', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
+  await expect(page.getByRole('form', { name: 'Log in' })).toHaveCount(1);
+  await page.goto('/about');
+  await expect(page.getByRole('heading', { level: 1, name: 'About' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'About this instance' })).toHaveCount(1);
+  // Elsewhere the sidebar keeps both.
+  await page.goto('/main/public');
+  await expect(page.getByRole('form', { name: 'Log in' })).toHaveCount(1);
+  await expect(page.getByRole('region', { name: 'About this instance' })).toHaveCount(1);
+});
+
+test('polls are regions named by their options, so no two read the same', async ({ page }) => {
+  const carol = await apiToken('carol', DEMO_PASSWORD);
+  const tag = unique('Two polls').replace(/\W/g, '');
+  for (const options of [
+    ['Tea', 'Coffee'],
+    ['Nest', 'Cavity'],
+  ]) {
+    await api(carol, 'POST', 'api/v1/statuses', {
+      status: `#${tag} ${options.join(' or ')}?`,
+      poll: { options, expires_in: 3600 },
+    });
+  }
+  await page.goto(`/tag/${tag}`);
+  const polls = page.getByRole('region', { name: /^Poll/ });
+  await expect(polls).toHaveCount(2);
+  const names = await polls.evaluateAll((regions) =>
+    regions.map((region) => region.getAttribute('aria-label')),
+  );
+  expect(names.sort()).toEqual(['Poll: Nest / Cavity', 'Poll: Tea / Coffee']);
+});
+
+test('after a navigation the new screen heading has the focus; on the first load it does not', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.goto('/main/public');
+  const heading = page.getByRole('heading', { level: 1 });
+  await expect(heading).toBeVisible();
+  await expect(heading).not.toBeFocused();
+  await page.getByRole('link', { name: 'About' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'About' })).toBeFocused();
+});
+
+test('a dialog starts on its first field: the settings on the tab list', async ({ page }) => {
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.goto('/main/public');
+  await page.getByRole('button', { name: 'Settings', exact: true }).click();
+  const settings = page.getByRole('dialog', { name: 'Settings' });
+  await expect(settings.getByRole('tab', { selected: true })).toBeFocused();
+  expect(await page.locator('main').evaluate((main) => main.closest('[inert]') !== null)).toBe(
+    true,
+  );
+});
+
+test('the composer, subject and search fields are labelled, their placeholders at 4.5:1', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await signedIn(page, 'alice', { alwaysShowSubjectInput: true });
+  await page.goto('/main/friends');
+  const form = page.getByRole('form', { name: 'Post new status' }).first();
+  const fields = [
+    form.getByRole('combobox', { name: "What's on your mind?" }),
+    form.getByRole('combobox', { name: 'Subject (optional)' }),
+    page.getByRole('searchbox', { name: 'Search' }),
+  ];
+  for (const field of fields) {
+    await expect(field).toBeVisible();
+    const ratio = await field.evaluate((element) => {
+      const channel = (value: number) => {
+        const c = value / 255;
+        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+      };
+      const luminance = (color: string) => {
+        const [r = 0, g = 0, b = 0] = (color.match(/[\d.]+/g) ?? []).map(Number);
+        return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+      };
+      let backdrop: Element | null = element;
+      let background = 'rgba(0, 0, 0, 0)';
+      while (backdrop && /rgba\(.*, 0\)$|transparent/.test(background)) {
+        background = getComputedStyle(backdrop).backgroundColor;
+        backdrop = backdrop.parentElement;
+      }
+      const text = getComputedStyle(element, '::placeholder').color;
+      const [light, dark] = [luminance(text), luminance(background)].sort((a, b) => b - a);
+      return (light! + 0.05) / (dark! + 0.05);
+    });
+    expect(ratio, (await field.getAttribute('placeholder')) ?? '').toBeGreaterThanOrEqual(4.5);
+  }
+});
+
+test('new posts waiting behind Show new are announced in a polite live region', async ({
+  page,
+}) => {
+  await signedIn(page, 'alice', { useStreamingApi: false });
+  await page.goto('/main/friends');
+  await expect(page.getByRole('feed').getByRole('article').first()).toBeVisible();
+  const region = page.locator('[data-live-region]');
+  await expect(region).toHaveAttribute('aria-live', 'polite');
+  await postStatus(await apiToken('bob', DEMO_PASSWORD), unique('Announced post'));
+  await expect(region).toContainText(/New posts waiting: \d+/, { timeout: 15_000 });
+});
+
+test('new posts shown by themselves (streaming, at the top) are announced too', async ({
+  page,
+}) => {
+  await signedIn(page, 'alice');
+  await page.goto('/main/friends');
+  await expect(page.getByRole('feed').getByRole('article').first()).toBeVisible();
+  const text = unique('Streamed and announced');
+  await postStatus(await apiToken('bob', DEMO_PASSWORD), text);
+  await expect(page.getByRole('article').filter({ hasText: text })).toBeVisible({
+    timeout: 8_000,
+  });
+  await expect(page.locator('[data-live-region]')).toContainText(/New posts shown: \d+/);
+});

@@ -131,29 +131,29 @@ test('reactions: react with a quick reaction, then take it back', async ({
   await signedIn(page, 'alice');
   await page.goto('/main/public');
   const status = card(page, text);
-  const thumbs = status.getByRole('button', { name: /^👍 \(\d+\)$/ });
-  await expect(thumbs).toHaveAccessibleName('👍 (1)');
+  const thumbs = status.getByRole('button', { name: /^👍 \d+$/ });
+  await expect(thumbs).toHaveAccessibleName('👍 1');
   await expect(thumbs).toHaveAttribute('aria-pressed', 'false');
 
   await status.getByRole('button', { name: 'React' }).click();
   await page.getByRole('menuitemcheckbox', { name: 'React with 👍' }).click();
-  await expect(thumbs).toHaveAccessibleName('👍 (2)');
+  await expect(thumbs).toHaveAccessibleName('👍 2');
   await expect(thumbs).toHaveAttribute('aria-pressed', 'true');
 
   // The server has it too: a reload shows the same.
   await page.reload();
-  await expect(thumbs).toHaveAccessibleName('👍 (2)');
+  await expect(thumbs).toHaveAccessibleName('👍 2');
   await expect(thumbs).toHaveAttribute('aria-pressed', 'true');
 
   // Clicking the reaction takes it back.
   await thumbs.click();
-  await expect(thumbs).toHaveAccessibleName('👍 (1)');
+  await expect(thumbs).toHaveAccessibleName('👍 1');
   await expect(thumbs).toHaveAttribute('aria-pressed', 'false');
 
   // A new reaction from the menu adds a new toggle; taking it back removes it.
   await status.getByRole('button', { name: 'React' }).click();
   await page.getByRole('menuitemcheckbox', { name: 'React with 🔥' }).click();
-  const fire = status.getByRole('button', { name: '🔥 (1)' });
+  const fire = status.getByRole('button', { name: '🔥 1' });
   await expect(fire).toHaveAttribute('aria-pressed', 'true');
   await fire.click();
   await expect(status.getByRole('button', { name: /^🔥/ })).toHaveCount(0);

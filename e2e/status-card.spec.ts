@@ -171,7 +171,9 @@ test('the report dialog opens from the menu by keyboard and sends the report', a
   });
   expect(await response.json()).toMatchObject({ comment: reason });
   await expect(dialog).toHaveCount(0);
-  await expect(page.getByText('Report sent')).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Notices' }).getByText('Report sent'),
+  ).toBeVisible();
 });
 
 test('a signed-in reload of the public timeline loads its first page once, as the user', async ({

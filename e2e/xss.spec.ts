@@ -197,7 +197,7 @@ async function check(page: Page, seen: Set<number>, coverage: Coverage): Promise
     return {
       xss: (window as unknown as { __xss: unknown[] }).__xss,
       markers,
-      polls: count('article section[aria-label="Poll"]'),
+      polls: count('article section[aria-label^="Poll"]'),
       cards: count('article a[aria-label^="Link preview:"]'),
       reactions: count('article [role="group"][aria-label="Reactions"]'),
       attachments: count('article [role="group"][aria-label="Attachments"]'),

@@ -1,13 +1,9 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { announce } from '../state/announcer.ts';
-import { useNotices } from '../state/notices.ts';
 import { LiveRegion } from './LiveRegion.tsx';
 
-afterEach(() => {
-  cleanup();
-  useNotices.getState().clear();
-});
+afterEach(cleanup);
 
 const region = () => screen.getByRole('status');
 const said = () =>
@@ -29,15 +25,5 @@ describe('LiveRegion', () => {
     act(() => announce('3 new posts shown'));
     expect(said()).toBe('3 new posts shown');
     expect(region().textContent).not.toBe(before);
-  });
-
-  it('reads out information notices, not errors (those are alerts)', () => {
-    render(<LiveRegion />);
-    act(
-      () => void useNotices.getState().push({ level: 'info', messageKey: 'timeline.no_statuses' }),
-    );
-    expect(said()).toBe('No statuses');
-    act(() => void useNotices.getState().push({ level: 'error', messageKey: 'timeline.retry' }));
-    expect(said()).toBe('No statuses');
   });
 });

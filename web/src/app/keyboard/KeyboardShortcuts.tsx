@@ -54,8 +54,7 @@ function movePost(step: 1 | -1, current: HTMLElement | null): void {
 }
 
 function actOnPost(post: HTMLElement, action: PostAction): void {
-  const selector = action === 'menu' ? 'button[aria-haspopup="menu"]' : `[data-action="${action}"]`;
-  post.querySelector<HTMLElement>(selector)?.click();
+  post.querySelector<HTMLElement>(`[data-action="${action}"]`)?.click();
 }
 
 function pathOf(to: Destination, username: string | undefined): string | null {

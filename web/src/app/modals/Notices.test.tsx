@@ -76,4 +76,15 @@ describe('global notices', () => {
     fireEvent.click(screen.getAllByRole('button', { name: 'Dismiss' })[2]!);
     expect(screen.getAllByRole('alert')).toHaveLength(1);
   });
+
+  it('sits in a polite live region that is there before any notice', () => {
+    const { container } = render(<Notices />);
+    const live = container.querySelector('[aria-live="polite"]');
+    expect(live).not.toBeNull();
+    act(
+      () =>
+        void useNotices.getState().push({ level: 'success', messageKey: 'timeline.no_statuses' }),
+    );
+    expect(live?.textContent).toContain('No statuses');
+  });
 });

@@ -33,19 +33,33 @@ function useReservedHeight(element: HTMLElement | null) {
  * Global notices: one line each, styled by level, each with its own dismiss button. Identical
  * ones are merged with a count and at most three show (lib/noticeQueue). They sit in the page's
  * flow under the top bar, sticky like it, so they push the page down instead of covering any of
- * its controls.
+ * its controls, inside a polite live region that is on the page before them (one inserted
+ * together with its text is often not read).
  */
 export function Notices() {
   const notices = useNotices((state) => state.notices);
   const dismiss = useNotices((state) => state.dismiss);
-  const [region, setRegion] = useState<HTMLElement | null>(null);
   const shown = visibleNotices(notices);
+  return (
+    <div aria-live="polite" data-notices-live="">
+      {shown.length > 0 && <NoticeList notices={shown} dismiss={dismiss} />}
+    </div>
+  );
+}
+
+function NoticeList({
+  notices,
+  dismiss,
+}: {
+  notices: ReturnType<typeof visibleNotices>;
+  dismiss(id: number): void;
+}) {
+  const [region, setRegion] = useState<HTMLElement | null>(null);
   useReservedHeight(region);
-  if (shown.length === 0) return null;
   return (
     <section ref={setRegion} className={styles.notices} aria-label={t('modals.notices')}>
       <ul className={styles.list}>
-        {shown.map((notice) => (
+        {notices.map((notice) => (
           <li key={notice.id} className={`${styles.notice} ${styles[notice.level] ?? ''}`}>
             <span role={roleFor(notice.level)} className={styles.text} data-level={notice.level}>
               {t(notice.messageKey, ...notice.messageArgs)}

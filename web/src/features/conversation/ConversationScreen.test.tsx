@@ -143,6 +143,22 @@ describe('ConversationScreen', () => {
     expect(item('3').dataset.level).toBe('3');
   });
 
+  it('makes each post focusable and says where it is in the thread (feed pattern)', async () => {
+    conversationServer();
+    await open('3');
+    const posts = [...document.querySelectorAll<HTMLElement>('article[data-status-id]')];
+    expect(posts.map((post) => post.getAttribute('aria-posinset'))).toEqual([
+      '1',
+      '2',
+      '3',
+      '4',
+      '5',
+    ]);
+    expect(posts.every((post) => post.getAttribute('aria-setsize') === '5')).toBe(true);
+    expect(posts.every((post) => post.tabIndex === 0)).toBe(true);
+    expect(posts[2]!.getAttribute('aria-label')).toMatch(/, post 3$/);
+  });
+
   it('keeps deeper branches behind show replies, and reveals them on request', async () => {
     conversationServer();
     await open('1');

@@ -35,6 +35,19 @@ interface ItemContext {
   placement: OtherRepliesButtonPlacement;
   /** The focused status's item registers here, to be scrolled into view. */
   focusedRef: (element: HTMLLIElement | null) => void;
+  /** Each shown status's place in reading order (1-based), for aria-posinset. */
+  positions: ReadonlyMap<string, number>;
+  /** How many statuses are shown; -1 while the rest of the thread is loading. */
+  setSize: number;
+}
+
+/** The statuses of a tree view in reading order: depth first, as they are drawn. */
+function readingOrder(nodes: readonly TreeNode[], into: string[] = []): string[] {
+  for (const node of nodes) {
+    into.push(node.id);
+    readingOrder(node.children, into);
+  }
+  return into;
 }
 
 /** The acct of a status's author, for the accessible names of its thread buttons. */
@@ -72,6 +85,7 @@ function StatusItem({
         <StatusCard
           statusId={id}
           context={{ kind: 'conversation', conversationId: context.conversationId, focused }}
+          position={{ index: context.positions.get(id) ?? 0, size: context.setSize }}
         />
         {controls && <div className={styles.controls}>{controls}</div>}
       </div>
@@ -247,10 +261,18 @@ function Conversation({ statusId }: { statusId: string }) {
   const onToggle = (id: string, shown: boolean) =>
     updateView((current) => setRepliesShown(current, id, shown));
 
+  let shownIds: readonly string[] = [];
+  if (focusedId) {
+    if (collapsed) shownIds = [focusedId];
+    else if (display === 'linear') shownIds = tree.order;
+    else shownIds = [...layout.ancestors.map((row) => row.id), ...readingOrder(layout.top)];
+  }
   const context: ItemContext = {
     conversationId,
     focusedId,
     placement,
+    positions: new Map(shownIds.map((id, index) => [id, index + 1])),
+    setSize: load.contextLoaded ? shownIds.length : -1,
     focusedRef: (element) => {
       focusedElement.current = element;
     },

@@ -68,6 +68,7 @@ export function EmojiPanel({ onPick, language }: EmojiPanelProps) {
   const [query, setQuery] = useState('');
   const [needle, setNeedle] = useState('');
   const [batch, setBatch] = useState({ needle: '', limit: EMOJI_FIRST_BATCH });
+  const [activeCellKey, setActiveCellKey] = useState<string | null>(null);
   const searchRef = useRef<HTMLInputElement>(null);
   const scrollerRef = useRef<HTMLDivElement>(null);
   const pendingScroll = useRef<number | null>(null);
@@ -191,6 +192,11 @@ export function EmojiPanel({ onPick, language }: EmojiPanelProps) {
 
   const rendered = firstCells(sections, limit);
   const firstCellKey = rendered.find((shown) => shown.length > 0)?.[0]?.key;
+  // Roving tabindex: the cell last focused is the one Tab comes back to.
+  const tabStopKey =
+    activeCellKey !== null && rendered.some((shown) => shown.some((c) => c.key === activeCellKey))
+      ? activeCellKey
+      : firstCellKey;
   const loading = unicode === null;
 
   return (
@@ -216,6 +222,10 @@ export function EmojiPanel({ onPick, language }: EmojiPanelProps) {
         className={styles.scroller}
         onScroll={onScroll}
         onKeyDown={onGridKeyDown}
+        onFocus={(event) => {
+          const key = (event.target as HTMLElement).dataset.emojiCell;
+          if (key) setActiveCellKey(key);
+        }}
       >
         {sections.map((section, index) => {
           const shown = rendered[index] ?? [];
@@ -234,8 +244,8 @@ export function EmojiPanel({ onPick, language }: EmojiPanelProps) {
                     className={styles.cell}
                     aria-label={cell.label}
                     title={cell.label}
-                    tabIndex={cell.key === firstCellKey ? 0 : -1}
-                    data-emoji-cell=""
+                    tabIndex={cell.key === tabStopKey ? 0 : -1}
+                    data-emoji-cell={cell.key}
                     onClick={() => pick(cell)}
                   >
                     {cell.imageUrl ? (

@@ -189,6 +189,18 @@ describe('EmojiPicker', () => {
     expect(document.activeElement).toBe(search());
   });
 
+  it('keeps the one Tab stop of the grid on the cell focused last (roving tabindex)', async () => {
+    render(<EmojiPicker onPick={() => {}} onClose={() => {}} />);
+    act(() => deliver([grinning, fox]));
+    await screen.findByRole('button', { name: 'fox' });
+    expect(cell(':blob:').tabIndex).toBe(0);
+    fireEvent.keyDown(search(), { key: 'ArrowDown' });
+    fireEvent.keyDown(document.activeElement as Element, { key: 'End' });
+    expect(document.activeElement).toBe(cell('fox'));
+    expect(cell('fox').tabIndex).toBe(0);
+    expect(cell(':blob:').tabIndex).toBe(-1);
+  });
+
   it('renders a first batch at once and the rest soon after', async () => {
     render(<EmojiPicker onPick={() => {}} onClose={() => {}} />);
     act(() => deliver([grinning, ...filler(400), flag]));

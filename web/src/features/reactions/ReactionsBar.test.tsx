@@ -52,8 +52,8 @@ describe('ReactionsBar', () => {
     let deliver: (response: Response) => void = () => {};
     answer = () => new Promise((resolve) => (deliver = resolve));
     render(<ReactionsBar statusId="s1" />);
-    fireEvent.click(reactionButton(/🔥 \(2\)/));
-    const pressed = await screen.findByRole('button', { name: /🔥 \(3\)/ });
+    fireEvent.click(reactionButton(/^🔥 2$/));
+    const pressed = await screen.findByRole('button', { name: /^🔥 3$/ });
     expect(pressed.getAttribute('aria-pressed')).toBe('true');
     expect(calls[0]).toEqual({
       url: `/api/v1/pleroma/statuses/s1/reactions/${encodeURIComponent('🔥')}`,
@@ -69,20 +69,20 @@ describe('ReactionsBar', () => {
         ),
       ),
     );
-    await waitFor(() => expect(reactionButton(/👀 \(1\)/)).toBeTruthy());
+    await waitFor(() => expect(reactionButton(/^👀 1$/)).toBeTruthy());
   });
 
   it("rolls back a failed toggle and shows the server's error, dismissible", async () => {
     ingestRaw(withReactions([{ name: '🔥', count: 1, me: true }]));
     answer = async () => Response.json({ error: 'Refused by the instance' }, { status: 422 });
     render(<ReactionsBar statusId="s1" />);
-    fireEvent.click(reactionButton(/🔥 \(1\)/));
+    fireEvent.click(reactionButton(/^🔥 1$/));
     // Optimistic: the only reaction was the user's own, so it went away.
     await waitFor(() => expect(screen.queryByRole('button', { name: /🔥/ })).toBeNull());
     expect(calls[0]?.method).toBe('DELETE');
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Error: Refused by the instance');
-    expect(reactionButton(/🔥 \(1\)/).getAttribute('aria-pressed')).toBe('true');
+    expect(reactionButton(/^🔥 1$/).getAttribute('aria-pressed')).toBe('true');
     fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByRole('alert')).toBeNull();
   });
@@ -91,14 +91,14 @@ describe('ReactionsBar', () => {
     signOut();
     ingestRaw(withReactions([{ name: '🔥', count: 2, me: false }]));
     render(<ReactionsBar statusId="s1" />);
-    const button = reactionButton(/🔥 \(2\)/);
+    const button = reactionButton(/^🔥 2$/);
     expect(button.getAttribute('aria-disabled')).toBe('true');
     fireEvent.click(button);
     await act(async () => {
       await import('./reactionActions.ts');
     });
     expect(calls).toHaveLength(0);
-    expect(reactionButton(/🔥 \(2\)/)).toBeTruthy();
+    expect(reactionButton(/^🔥 2$/)).toBeTruthy();
   });
 
   it('shows custom emoji reactions as images', () => {
@@ -158,7 +158,7 @@ describe('ReactButton', () => {
     expect(document.activeElement).toBe(items[2]);
     fireEvent.click(screen.getByRole('menuitemcheckbox', { name: 'React with 👀' }));
     expect(screen.queryByRole('menu')).toBeNull();
-    expect(reactionButton(/👀 \(1\)/).getAttribute('aria-pressed')).toBe('true');
+    expect(reactionButton(/^👀 1$/).getAttribute('aria-pressed')).toBe('true');
     await waitFor(() => expect(calls).toHaveLength(1));
   });
 

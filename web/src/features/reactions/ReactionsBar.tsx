@@ -81,7 +81,7 @@ function ReactionButton({
           if (!readOnly) void toggle(statusId, reaction.name, reaction.url);
         }}
       >
-        <ReactionEmoji name={reaction.name} url={reaction.url} />
+        <ReactionEmoji name={reaction.name} url={reaction.url} />{' '}
         <span className={styles.count}>{reaction.count}</span>
       </button>
       {popover && (

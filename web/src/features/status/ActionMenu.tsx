@@ -119,6 +119,7 @@ export function ActionMenu({
         aria-label={label}
         title={label}
         aria-haspopup="menu"
+        data-action="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
         onClick={() => (open ? close(false) : openAt(0))}

@@ -51,7 +51,7 @@ function NoticeList({
   notices,
   dismiss,
 }: {
-  notices: ReturnType<typeof visibleNotices>;
+  notices: readonly GlobalNotice[];
   dismiss(id: number): void;
 }) {
   const [region, setRegion] = useState<HTMLElement | null>(null);

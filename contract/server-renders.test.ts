@@ -697,14 +697,16 @@ describe('the local instance renders what the client parses', () => {
       expect(voted.votesCount).toBe(1);
     });
 
-    it('renders attachments of seeded statuses (images and an unknown file)', async () => {
+    it('renders attachments of seeded statuses (images, a Flash file and an unknown file)', async () => {
       const media = statuses(
         'only_media timeline',
         await get('/api/v1/timelines/public?only_media=true&limit=40', 'alice'),
       );
       const attachments = media.flatMap((s) => (s.reblog ?? s).mediaAttachments);
       expect(attachments.length).toBeGreaterThan(10);
-      expect(new Set(attachments.map((a) => a.kind))).toEqual(new Set(['image', 'unknown']));
+      expect(new Set(attachments.map((a) => a.kind))).toEqual(
+        new Set(['image', 'flash', 'unknown']),
+      );
       const raw = (await get('/api/v1/timelines/public?only_media=true&limit=40', 'alice')) as {
         media_attachments: unknown[];
       }[];

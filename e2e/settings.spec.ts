@@ -27,7 +27,7 @@ async function openSettings(page: Page, tab: string) {
 
 async function resetSettingsStore() {
   const token = await apiToken(USER, DEMO_PASSWORD);
-  const response = await api(token, 'PATCH', '/api/v1/accounts/update_credentials', {
+  const response = await api(token, 'PATCH', 'api/v1/accounts/update_credentials', {
     pleroma_settings_store: { starling: {} },
   });
   expect(response.status).toBe(200);
@@ -47,7 +47,7 @@ test('a display preference applies at once and follows the user to another brows
     await expectNoSeriousA11yViolations(page, 'the General settings tab', DIALOG);
     const pushed = page.waitForRequest(
       (request) =>
-        request.url().includes('/api/v1/accounts/update_credentials') &&
+        request.url().includes('api/v1/accounts/update_credentials') &&
         JSON.stringify(request.postDataJSON()).includes('thirdColumnMode'),
     );
     await dialog
@@ -78,7 +78,7 @@ test('a display preference applies at once and follows the user to another brows
 test('every settings tab passes axe', async ({ page }) => {
   await signedIn(page, USER);
   await page.goto('/main/public');
-  for (const tab of ['Profile', 'Security']) {
+  for (const tab of ['Profile', 'Security', 'Mutes and blocks']) {
     await openSettings(page, tab);
     await expect(
       page.getByRole('dialog', { name: 'Settings' }).getByRole('heading').first(),
@@ -189,7 +189,7 @@ async function disableTotpWithRecovery(username: string, recoveryCode: string) {
     token = second.access_token;
   }
   if (!token) throw new Error('could not sign in to turn two-factor off');
-  await api(token, 'DELETE', '/api/pleroma/accounts/mfa/totp', { password: DEMO_PASSWORD });
+  await api(token, 'DELETE', 'api/pleroma/accounts/mfa/totp', { password: DEMO_PASSWORD });
 }
 
 test('revoke another session and its token is refused', async ({ page }) => {
@@ -199,7 +199,7 @@ test('revoke another session and its token is refused', async ({ page }) => {
   const dialog = await openSettings(page, 'Security');
   const sessions = dialog.getByRole('list', { name: 'Authorised apps and sessions' });
   await expect(sessions.getByRole('listitem').first()).toBeVisible();
-  const tokens = (await api<{ id: number }[]>(other, 'GET', '/api/oauth_tokens')).body;
+  const tokens = (await api<{ id: number }[]>(other, 'GET', 'api/oauth_tokens')).body;
   const newest = Math.max(...tokens.map((token) => token.id));
   // The page's own session is the newest; the one made above is the one before it.
   const target = tokens
@@ -210,6 +210,28 @@ test('revoke another session and its token is refused', async ({ page }) => {
   await expect(
     sessions.getByRole('button', { name: new RegExp(`\\(session ${target}\\)$`) }),
   ).toHaveCount(0);
-  expect((await api(other, 'GET', '/api/v1/accounts/verify_credentials')).status).toBe(401);
+  expect((await api(other, 'GET', 'api/v1/accounts/verify_credentials')).status).toBe(401);
   await expect(page.getByRole('button', { name: 'Log out' }).first()).toBeVisible();
+});
+
+test('unmute a user from the mutes list', async ({ page }) => {
+  const token = await signedIn(page, USER);
+  const bob = (await api<{ id: string }>(token, 'GET', 'api/v1/accounts/lookup?acct=bob')).body;
+  await api(token, 'POST', `api/v1/accounts/${bob.id}/mute`, { duration: 3600 });
+  try {
+    await page.goto('/main/public');
+    const dialog = await openSettings(page, 'Mutes and blocks');
+    const mutes = dialog.getByRole('list', { name: 'Muted users' });
+    const entry = mutes.getByRole('listitem').filter({ hasText: '@bob' });
+    await expect(entry).toContainText('until');
+    await expectNoSeriousA11yViolations(page, 'the mutes list', DIALOG);
+    await entry.getByRole('button', { name: 'Unmute bob' }).click();
+    await expect(entry).toHaveCount(0);
+    const [relationship] = (
+      await api<{ muting: boolean }[]>(token, 'GET', `api/v1/accounts/relationships?id[]=${bob.id}`)
+    ).body;
+    expect(relationship?.muting).toBe(false);
+  } finally {
+    await api(token, 'POST', `api/v1/accounts/${bob.id}/unmute`);
+  }
 });

@@ -343,7 +343,6 @@ function Sessions() {
               </span>
               <Button
                 compact
-                variant="danger"
                 aria-label={t('settings.security.revoke_named', token.appName, token.id)}
                 onClick={() => void revoke(token)}
               >

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context.ts';
 import { accountRoutes } from './accounts.ts';
 import { appRoutes } from './apps.ts';
+import { dataRoutes } from './data.ts';
 import { assetRoutes } from './assets.ts';
 import { instanceRoutes } from './instance.ts';
 import { interactionRoutes } from './interactions.ts';
@@ -38,6 +39,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: ServerContext): 
     mediaRoutes,
     searchRoutes,
     securityRoutes,
+    dataRoutes,
   ]) {
     await area(app, ctx);
   }

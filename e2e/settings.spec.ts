@@ -37,6 +37,7 @@ test('a display preference applies at once and follows the user to another brows
   page,
   browser,
 }) => {
+  test.setTimeout(60_000);
   await resetSettingsStore();
   try {
     await page.setViewportSize({ width: 1400, height: 900 });
@@ -76,9 +77,10 @@ test('a display preference applies at once and follows the user to another brows
 });
 
 test('every settings tab passes axe', async ({ page }) => {
+  test.setTimeout(60_000);
   await signedIn(page, USER);
   await page.goto('/main/public');
-  for (const tab of ['Profile', 'Security', 'Mutes and blocks']) {
+  for (const tab of ['Profile', 'Security', 'Data import / export', 'Mutes and blocks']) {
     await openSettings(page, tab);
     await expect(
       page.getByRole('dialog', { name: 'Settings' }).getByRole('heading').first(),
@@ -104,6 +106,7 @@ test('changing the password with a wrong current password is refused', async ({ 
 });
 
 test('set up TOTP from the key, sign out, sign in with a code', async ({ page }) => {
+  test.setTimeout(90_000);
   await signedIn(page, USER);
   await page.goto('/main/public');
   let recoveryCode = '';
@@ -233,5 +236,65 @@ test('unmute a user from the mutes list', async ({ page }) => {
     expect(relationship?.muting).toBe(false);
   } finally {
     await api(token, 'POST', `api/v1/accounts/${bob.id}/unmute`);
+  }
+});
+
+test('import a follows file, and export then re-import settings with a too-new file refused', async ({
+  page,
+}) => {
+  const token = await signedIn(page, USER);
+  const carol = (await api<{ id: string }>(token, 'GET', 'api/v1/accounts/lookup?acct=carol')).body;
+  await api(token, 'POST', `api/v1/accounts/${carol.id}/unfollow`);
+  try {
+    await page.goto('/main/public');
+    const dialog = await openSettings(page, 'Data import / export');
+    const follows = dialog.getByRole('region', { name: 'Follows' });
+    await follows.getByLabel(/Import follows from a file/).setInputFiles({
+      name: 'follows.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('Account address,Show boosts\ncarol,true\nnobody-here,true\n'),
+    });
+    await expect(follows.getByRole('status')).toHaveText('Imported 1. Skipped: nobody-here');
+    const [relationship] = (
+      await api<{ following: boolean }[]>(
+        token,
+        'GET',
+        `api/v1/accounts/relationships?id[]=${carol.id}`,
+      )
+    ).body;
+    expect(relationship?.following).toBe(true);
+
+    const backup = dialog.getByRole('region', { name: 'Settings backup' });
+    const downloaded = page.waitForEvent('download');
+    await backup.getByRole('button', { name: 'Export settings to a file' }).click();
+    const file = await (await downloaded).path();
+    const { readFile } = await import('node:fs/promises');
+    const saved = JSON.parse(await readFile(file, 'utf8')) as {
+      version: { major: number; minor: number };
+      preferences: Record<string, unknown>;
+    };
+    expect(saved.preferences.hideNsfw).toBe(true);
+
+    const importInput = backup.getByLabel('Import settings from a file');
+    const tooNew = { ...saved, version: { major: saved.version.major + 1, minor: 0 } };
+    await importInput.setInputFiles({
+      name: 'new.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(tooNew)),
+    });
+    await expect(backup.getByRole('alert')).toContainText('newer version');
+
+    const changed = { ...saved, preferences: { ...saved.preferences, hideNsfw: false } };
+    await importInput.setInputFiles({
+      name: 'mine.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(changed)),
+    });
+    await expect(backup.getByRole('status')).toHaveText('Settings loaded from the file.');
+    await dialog.getByRole('tab', { name: 'General' }).click();
+    await expect(dialog.getByRole('checkbox', { name: 'Hide sensitive media' })).not.toBeChecked();
+  } finally {
+    await api(token, 'POST', `api/v1/accounts/${carol.id}/unfollow`);
+    await resetSettingsStore();
   }
 });

@@ -1,7 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import formbody from '@fastify/formbody';
 import type { AuthenticatedToken, ServerContext } from './context.ts';
 import { ServerEvents } from './events.ts';
 import { openDatabase } from './db/index.ts';
@@ -11,6 +10,8 @@ import { registerErrorHandling } from './errors.ts';
 import { registerRoutes } from './routes/index.ts';
 import { registerStreaming } from './streaming.ts';
 import { registerClientServing } from './serve-client.ts';
+import { registerFlavour, type Flavour } from './flavour.ts';
+import { registerRequestBodies } from './request-bodies.ts';
 
 export interface BuildAppOptions {
   /** Data folder; the SQLite file lives at <dataDir>/starling.sqlite. */
@@ -20,6 +21,8 @@ export interface BuildAppOptions {
   /** Built client folder to serve at / (omit in API-only tests). */
   clientDir?: string;
   logger?: boolean;
+  /** Which kind of server to play (default pleroma); see flavour.ts. */
+  flavour?: Flavour;
 }
 
 export interface StarlingApp {
@@ -35,7 +38,11 @@ const BODY_LIMIT_BYTES = 1024 * 1024;
  * Registration order: context (db, events, auth) -> API routes -> streaming -> client serving.
  */
 export async function buildApp(options: BuildAppOptions): Promise<StarlingApp> {
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: BODY_LIMIT_BYTES });
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
   mkdirSync(options.dataDir, { recursive: true });
   const db = openDatabase(join(options.dataDir, 'starling.sqlite'));
   app.addHook('onClose', () => db.close());
@@ -45,6 +52,7 @@ export async function buildApp(options: BuildAppOptions): Promise<StarlingApp> {
     events: new ServerEvents(),
     origin: options.origin.replace(/\/+$/, ''),
     dataDir: options.dataDir,
+    flavour: options.flavour ?? 'pleroma',
     authenticate(token: string): AuthenticatedToken | null {
       if (!db.open || !token) return null;
       const row = findLiveToken(db, token);
@@ -53,10 +61,15 @@ export async function buildApp(options: BuildAppOptions): Promise<StarlingApp> {
   };
   ctx.events.setMaxListeners(0);
 
-  await app.register(formbody);
+  // No response may be sniffed into another type (an uploaded text file rendered as HTML, say).
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+  });
+  await registerRequestBodies(app);
   await registerErrorHandling(app);
+  await registerFlavour(app, ctx);
   await registerRoutes(app, ctx);
-  await registerStreaming(app, ctx);
+  if (ctx.flavour !== 'mastodon') await registerStreaming(app, ctx);
   if (options.clientDir) await registerClientServing(app, { clientDir: options.clientDir });
   return { app, ctx };
 }

@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import type { ServerEvents } from './events.ts';
+import type { Flavour } from './flavour.ts';
 
 export interface AuthenticatedToken {
   /** null for an app-only (client_credentials) token */
@@ -15,6 +16,8 @@ export interface ServerContext {
   origin: string;
   /** Data folder: database, uploads, generated images. */
   dataDir: string;
+  /** Which kind of server this instance plays (see flavour.ts). */
+  flavour: Flavour;
   /** Resolves a bearer token; null when unknown, revoked or expired. */
   authenticate(token: string): AuthenticatedToken | null;
 }

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { buildProxyApp, instanceOrigin } from './proxy.ts';
 import { seedDemoData } from './seed/index.ts';
+import { FLAVOURS, isFlavour, type Flavour } from './flavour.ts';
 
 const DEFAULT_PORT = 4000;
 const DEFAULT_HOST = '127.0.0.1';
@@ -22,6 +23,8 @@ const USAGE = `Usage: npm start -- [options]   (or: tsx server/src/main.ts [opti
   --host H        address to listen on (default ${DEFAULT_HOST})
   --data DIR      data folder for the database and uploads (default ${DEFAULT_DATA_DIR})
   --instance URL  proxy mode: serve the client and forward the API to this instance
+  --flavour F     which server to play: pleroma (default) or mastodon (no password grant,
+                  admin scopes, streaming or Pleroma extensions; public timelines need a token)
   --no-seed       do not add the demo accounts and posts
   --help          show this help
 `;
@@ -32,6 +35,7 @@ export interface CommandLine {
   dataDir: string;
   instance: string | null;
   seed: boolean;
+  flavour: Flavour;
   help: boolean;
 }
 
@@ -48,6 +52,7 @@ const OPTIONS = {
   host: { type: 'string' },
   data: { type: 'string' },
   instance: { type: 'string' },
+  flavour: { type: 'string' },
   'no-seed': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -74,12 +79,16 @@ export function parseCommandLine(
       throw new UsageError((error as Error).message);
     }
   }
+  const flavour = values.flavour ?? 'pleroma';
+  if (!isFlavour(flavour))
+    throw new UsageError(`Unknown flavour: ${flavour} (expected ${FLAVOURS.join(' or ')})`);
   return {
     port: port === undefined ? DEFAULT_PORT : parsePort(port),
     host: values.host ?? DEFAULT_HOST,
     dataDir: path.resolve(values.data ?? DEFAULT_DATA_DIR),
     instance,
     seed: !values['no-seed'],
+    flavour,
     help: values.help ?? false,
   };
 }
@@ -210,6 +219,7 @@ async function main(args: string[]): Promise<void> {
     origin,
     clientDir: CLIENT_DIR,
     logger,
+    flavour: options.flavour,
   });
   handleSignals(app);
   const logins = options.seed ? seedDemoData(ctx) : [];
@@ -217,6 +227,7 @@ async function main(args: string[]): Promise<void> {
 
   console.log(`Starling is running at ${origin}/`);
   console.log(`Data folder: ${options.dataDir}`);
+  if (options.flavour !== 'pleroma') console.log(`Flavour: ${options.flavour}`);
   if (logins.length > 0) console.log(`\nDemo logins:\n${formatTable(logins)}`);
 }
 

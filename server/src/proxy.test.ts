@@ -7,7 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { buildProxyApp, instanceOrigin } from './proxy.ts';
-import { CONTENT_SECURITY_POLICY } from './serve-client.ts';
+import { contentSecurityPolicy } from './serve-client.ts';
 
 const INDEX_HTML = '<!doctype html><title>Starling</title>';
 
@@ -37,6 +37,14 @@ async function startUpstream(): Promise<{ app: FastifyInstance; url: string }> {
   }));
   app.get('/static/config.json', async () => ({ from: 'upstream' }));
   app.get('/oauth/authorize', async (_request, reply) => reply.redirect(`${url}/oauth/login?x=1`));
+  app.get(
+    '/api/v1/streaming/refused',
+    {
+      websocket: true,
+      preValidation: async (_request, reply) => reply.code(401).send({ error: 'no' }),
+    },
+    (socket) => socket.close(),
+  );
   app.get('/api/v1/streaming', { websocket: true }, (socket, request) => {
     const hello = {
       query: request.query,
@@ -154,7 +162,57 @@ describe('proxy mode', () => {
       const response = await fetch(`${proxyUrl}${route}`, { headers: { accept: 'text/html' } });
       expect(response.status).toBe(200);
       expect(await response.text()).toBe(INDEX_HTML);
-      expect(response.headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICY);
+      expect(response.headers.get('content-security-policy')).toBe(
+        contentSecurityPolicy([upstream.url]),
+      );
+    }
+  });
+
+  it('names a plain-http instance in the CSP, so its media, avatars and nodeinfo load', async () => {
+    const response = await fetch(`${proxyUrl}/`, { headers: { accept: 'text/html' } });
+    const policy = response.headers.get('content-security-policy') ?? '';
+    const directive = (name: string) =>
+      policy
+        .split(';')
+        .map((d) => d.trim())
+        .find((d) => d.startsWith(`${name} `)) ?? '';
+    expect(directive('img-src')).toContain(upstream.url);
+    expect(directive('media-src')).toContain(upstream.url);
+    expect(directive('connect-src')).toContain(upstream.url);
+    expect(directive('connect-src')).toContain(upstream.url.replace(/^http/, 'ws'));
+    expect(contentSecurityPolicy()).not.toContain('http:');
+  });
+
+  it('passes the instance’s refusal of a socket through instead of accepting it', async () => {
+    const socket = new WebSocket(`${proxyUrl.replace(/^http/, 'ws')}/api/v1/streaming/refused`);
+    const outcome = await new Promise<string>((resolve) => {
+      socket.once('open', () => resolve('opened'));
+      socket.once('unexpected-response', (_request, response) =>
+        resolve(`refused ${response.statusCode}`),
+      );
+      socket.once('error', (error) => resolve(`error ${error.message}`));
+    });
+    socket.terminate();
+    expect(outcome).toBe('refused 401');
+  });
+
+  it('answers 502 when the instance cannot be reached for a socket', async () => {
+    // Port 9 (discard) has no listener here: the connection is refused.
+    const unreachable = await buildProxyApp({ instance: 'http://127.0.0.1:9', clientDir });
+    const url = await unreachable.listen({ host: '127.0.0.1', port: 0 });
+    try {
+      const socket = new WebSocket(`${url.replace(/^http/, 'ws')}/api/v1/streaming`);
+      const status = await new Promise<number | string>((resolve) => {
+        socket.once('open', () => resolve('opened'));
+        socket.once('unexpected-response', (_request, response) =>
+          resolve(response.statusCode ?? 0),
+        );
+        socket.once('error', (error) => resolve(error.message));
+      });
+      socket.terminate();
+      expect(status).toBe(502);
+    } finally {
+      await unreachable.close();
     }
   });
 

@@ -1,9 +1,9 @@
 import httpProxy from '@fastify/http-proxy';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { IncomingHttpHeaders as Http2IncomingHttpHeaders } from 'node:http2';
-import type { ClientOptions } from 'ws';
 import { registerClientServing } from './serve-client.ts';
+import { registerWebSocketPassThrough } from './proxy-websocket.ts';
 
 /**
  * Proxy mode: serves the built client and forwards the server's paths (API, OAuth, streaming,
@@ -24,8 +24,6 @@ export const PROXIED_PREFIXES = [
   '/proxy',
 ] as const;
 const WEBSOCKET_PREFIX = '/api';
-/** Headers a WebSocket handshake forwards (HTTP requests forward all of theirs). */
-const WS_FORWARDED_HEADERS = ['authorization', 'cookie', 'user-agent', 'accept-language'] as const;
 
 type AnyHeaders = IncomingHttpHeaders | Http2IncomingHttpHeaders;
 
@@ -50,6 +48,10 @@ export function instanceOrigin(instance: string): string {
   return url.origin;
 }
 
+function isUnderPrefix(pathname: string, prefix: string): boolean {
+  return pathname === prefix || pathname.startsWith(`${prefix}/`);
+}
+
 export async function buildProxyApp(opts: ProxyAppOptions): Promise<FastifyInstance> {
   const upstream = instanceOrigin(opts.instance);
   const app = Fastify({ logger: opts.logger ?? false });
@@ -72,37 +74,23 @@ export async function buildProxyApp(opts: ProxyAppOptions): Promise<FastifyInsta
     return headers;
   };
 
-  const wsRewriteRequestHeaders = (
-    headers: Record<string, string>,
-    request: FastifyRequest,
-  ): Record<string, string> => {
-    const forwarded: Record<string, string> = { ...headers };
-    for (const name of WS_FORWARDED_HEADERS) {
-      const value = request.headers[name];
-      if (typeof value === 'string') forwarded[name] = value;
-    }
-    return forwarded;
-  };
-  // @fastify/http-proxy documents rewriteRequestHeaders here, but its types do not list it.
-  const wsClientOptions = {
-    origin: upstream,
-    rewriteRequestHeaders: wsRewriteRequestHeaders,
-  } as ClientOptions;
-
   for (const prefix of PROXIED_PREFIXES) {
-    const websocket = prefix === WEBSOCKET_PREFIX;
     await app.register(httpProxy, {
       upstream,
       prefix,
       rewritePrefix: prefix,
       replyOptions: { rewriteRequestHeaders, rewriteHeaders },
-      ...(websocket ? { websocket: true, wsClientOptions } : {}),
     });
   }
+  registerWebSocketPassThrough(app, upstream, (pathname) =>
+    isUnderPrefix(pathname, WEBSOCKET_PREFIX),
+  );
 
   app.setNotFoundHandler((request, reply) => {
     void reply.code(404).send({ error: 'Not found', path: request.url.split('?', 1)[0] });
   });
-  await registerClientServing(app, { clientDir: opts.clientDir });
+  // A plain-http instance (a local test server) links media and avatars at its own origin.
+  const extraOrigins = upstream.startsWith('http:') ? [upstream] : [];
+  await registerClientServing(app, { clientDir: opts.clientDir, extraOrigins });
   return app;
 }

@@ -9,19 +9,30 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
  * API-looking paths it does not serve go to the app's own not-found handler (JSON stays JSON).
  */
 
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data: blob: https:",
-  "media-src 'self' blob: https:",
-  "connect-src 'self' ws: wss: https:",
-  "font-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "frame-ancestors 'none'",
-  "form-action 'self'",
-].join('; ');
+/**
+ * The client's CSP. Media and API calls may reach any https origin (remote media, the instance
+ * when installed elsewhere); `extraOrigins` names plain-http origins that must work too, such as
+ * a local test instance behind proxy mode, whose entities link media at its own http:// origin.
+ */
+export function contentSecurityPolicy(extraOrigins: readonly string[] = []): string {
+  const extra = extraOrigins.map((origin) => ` ${origin}`).join('');
+  const sockets = extraOrigins.map((origin) => ` ${origin.replace(/^http/, 'ws')}`).join('');
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    `img-src 'self' data: blob: https:${extra}`,
+    `media-src 'self' blob: https:${extra}`,
+    `connect-src 'self' ws: wss: https:${extra}${sockets}`,
+    "font-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "frame-ancestors 'none'",
+    "form-action 'self'",
+  ].join('; ');
+}
+
+export const CONTENT_SECURITY_POLICY = contentSecurityPolicy();
 
 /** Vite's hashed output: `assets/` by default, `static/assets/` with this repo's vite.config.ts. */
 const HASHED_ASSET_PREFIXES = ['/assets/', '/static/assets/'];
@@ -45,6 +56,8 @@ const NO_FALLBACK_PREFIXES = [...SERVER_PREFIXES, ...HASHED_ASSET_PREFIXES];
 
 export interface ClientServingOptions {
   clientDir: string;
+  /** Plain-http origins the CSP must allow (see contentSecurityPolicy). */
+  extraOrigins?: readonly string[];
 }
 
 function isUnder(pathname: string, prefix: string): boolean {
@@ -57,10 +70,10 @@ function acceptsHtml(request: FastifyRequest): boolean {
   return !accept || accept.includes('text/html') || accept.includes('*/*');
 }
 
-function setSecurityHeaders(reply: FastifyReply, isHtml: boolean): void {
+function setSecurityHeaders(reply: FastifyReply, isHtml: boolean, policy: string): void {
   reply.header('x-content-type-options', 'nosniff');
   if (!isHtml) return;
-  reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
+  reply.header('content-security-policy', policy);
   reply.header('referrer-policy', 'same-origin');
 }
 
@@ -94,6 +107,7 @@ export async function registerClientServing(
   opts: ClientServingOptions,
 ): Promise<void> {
   const root = path.resolve(opts.clientDir);
+  const policy = contentSecurityPolicy(opts.extraOrigins);
 
   await app.register(async (scope) => {
     // Another part of the app may have registered @fastify/static already; reuse its sendFile.
@@ -104,7 +118,7 @@ export async function registerClientServing(
     const sendFromClient = (reply: FastifyReply, relative: string): FastifyReply => {
       const isHtml = relative.endsWith('.html');
       const immutable = HASHED_ASSET_PREFIXES.some((prefix) => `/${relative}`.startsWith(prefix));
-      setSecurityHeaders(reply, isHtml);
+      setSecurityHeaders(reply, isHtml, policy);
       reply.header('cache-control', immutable ? IMMUTABLE_CACHE : REVALIDATE_CACHE);
       return reply.sendFile(relative, root, { cacheControl: false, dotfiles: 'deny' });
     };

@@ -72,6 +72,7 @@ describe('streaming', () => {
       events,
       origin: 'http://127.0.0.1',
       dataDir: '/nonexistent',
+      flavour: 'pleroma',
       authenticate: (token) => tokens.get(token) ?? null,
     };
     app = Fastify({ logger: false });

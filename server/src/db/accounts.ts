@@ -36,6 +36,7 @@ export interface AccountRow {
   skip_thread_containment: number;
   accepts_chat_messages: number;
   birthday: string | null;
+  show_birthday: number;
   avatar_path: string | null;
   header_path: string | null;
   background_image: string | null;

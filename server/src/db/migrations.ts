@@ -403,4 +403,61 @@ CREATE INDEX idempotency_keys_created ON idempotency_keys (created_at);
 CREATE INDEX idempotency_keys_status ON idempotency_keys (status_id);
 `,
   },
+  {
+    version: 15,
+    name: 'markers_filters_conversation_states',
+    sql: `
+-- Mastodon's read markers: where the user stopped reading each timeline.
+CREATE TABLE markers (
+  account_id TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+  timeline TEXT NOT NULL CHECK (timeline IN ('home', 'notifications')),
+  last_read_id TEXT NOT NULL,
+  version INTEGER NOT NULL DEFAULT 0,
+  updated_at TEXT NOT NULL,
+  PRIMARY KEY (account_id, timeline)
+) WITHOUT ROWID;
+
+-- Mastodon 4 filters: a titled group of keywords and statuses, applied in some contexts.
+CREATE TABLE filters (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  account_id TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+  title TEXT NOT NULL,
+  context_json TEXT NOT NULL,
+  filter_action TEXT NOT NULL CHECK (filter_action IN ('warn', 'hide')),
+  expires_at TEXT,
+  created_at TEXT NOT NULL
+);
+CREATE INDEX filters_account ON filters (account_id, id);
+CREATE TABLE filter_keywords (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  filter_id INTEGER NOT NULL REFERENCES filters (id) ON DELETE CASCADE,
+  keyword TEXT NOT NULL,
+  whole_word INTEGER NOT NULL DEFAULT 1
+);
+CREATE INDEX filter_keywords_filter ON filter_keywords (filter_id, id);
+CREATE TABLE filter_statuses (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  filter_id INTEGER NOT NULL REFERENCES filters (id) ON DELETE CASCADE,
+  status_id TEXT NOT NULL REFERENCES statuses (id) ON DELETE CASCADE,
+  UNIQUE (filter_id, status_id)
+);
+
+-- Per-user state of a direct conversation: read up to, and hidden up to (a newer message shows it again).
+CREATE TABLE conversation_states (
+  account_id TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+  conversation_id INTEGER NOT NULL REFERENCES conversations (id) ON DELETE CASCADE,
+  read_through_id TEXT NOT NULL DEFAULT '',
+  hidden_through_id TEXT NOT NULL DEFAULT '',
+  PRIMARY KEY (account_id, conversation_id)
+) WITHOUT ROWID;
+`,
+  },
+  {
+    version: 16,
+    name: 'show_birthday',
+    sql: `
+-- A birthday is private unless its owner chooses to show it (Pleroma's show_birthday).
+ALTER TABLE accounts ADD COLUMN show_birthday INTEGER NOT NULL DEFAULT 0;
+`,
+  },
 ];

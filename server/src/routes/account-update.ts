@@ -86,6 +86,7 @@ const BOOLEAN_COLUMNS: [param: string, column: keyof AccountRow][] = [
   ['skip_thread_containment', 'skip_thread_containment'],
   ['allow_following_move', 'allow_following_move'],
   ['accepts_chat_messages', 'accepts_chat_messages'],
+  ['show_birthday', 'show_birthday'],
 ];
 
 /** Validates everything first, then writes in one transaction (no partial updates). */
@@ -94,8 +95,9 @@ export function updateCredentials(
   account: AccountRow,
   params: Params,
   localHost: string,
+  imageChanges: Partial<Record<keyof AccountRow, unknown>> = {},
 ): void {
-  const changes: Partial<Record<keyof AccountRow, unknown>> = {};
+  const changes: Partial<Record<keyof AccountRow, unknown>> = { ...imageChanges };
   const displayName = params.display_name;
   if (displayName !== undefined) {
     const text = str(displayName);

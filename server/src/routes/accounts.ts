@@ -19,6 +19,8 @@ import { renderStatusIds } from '../views/status.ts';
 import { hostOf } from '../views/html.ts';
 import { MAX_PAGE_SIZE } from './constants.ts';
 import { updateCredentials } from './account-update.ts';
+import { storeProfileImages } from './profile-images.ts';
+import { withFilters } from './filters.ts';
 import { bool, bodyOf, linkHeader, pageOf, paramsOf, queryOf, str, strings } from './params.ts';
 import { publishNotifications } from './publish.ts';
 
@@ -51,7 +53,14 @@ export async function accountRoutes(app: FastifyInstance, ctx: ServerContext): P
     const viewer = requireUser(ctx, request, WRITE_ACCOUNTS);
     const account = getAccount(db, viewer.accountId);
     if (!account) throw notFound();
-    updateCredentials(db, account, { ...queryOf(request), ...bodyOf(request) }, host);
+    const params = { ...queryOf(request), ...bodyOf(request) };
+    const images = await storeProfileImages(ctx, params);
+    try {
+      updateCredentials(db, account, params, host, images.changes);
+    } catch (error) {
+      images.discard();
+      throw error;
+    }
     return renderAccount(
       new RenderContext(ctx, viewer.accountId),
       getAccount(db, viewer.accountId)!,
@@ -122,7 +131,8 @@ export async function accountRoutes(app: FastifyInstance, ctx: ServerContext): P
     );
     const link = linkHeader(request, ctx.origin, ids[0], ids[ids.length - 1]);
     if (link) reply.header('link', link);
-    return renderStatusIds(new RenderContext(ctx, viewerId), ids, false);
+    const statuses = renderStatusIds(new RenderContext(ctx, viewerId), ids, false);
+    return withFilters(ctx, viewerId, 'account', statuses);
   });
 
   for (const direction of ['followers', 'following'] as const) {

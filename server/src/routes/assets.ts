@@ -13,6 +13,14 @@ import {
   THEMES,
 } from './assets-content.ts';
 
+/** Static HTML fragments run no script and embed nothing from elsewhere. */
+const STATIC_PAGE_HEADERS = {
+  'content-type': 'text/html; charset=utf-8',
+  'content-security-policy':
+    "default-src 'none'; style-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'",
+  'referrer-policy': 'same-origin',
+};
+
 function notFound(reply: FastifyReply) {
   return reply.status(404).send({ error: 'Not found' });
 }
@@ -43,10 +51,10 @@ export async function assetRoutes(app: FastifyInstance, ctx: ServerContext): Pro
 
   app.get('/static/config.json', async () => STATIC_CONFIG);
   app.get('/static/terms-of-service.html', async (_req, reply) =>
-    reply.type('text/html; charset=utf-8').send(TERMS_OF_SERVICE),
+    reply.headers(STATIC_PAGE_HEADERS).send(TERMS_OF_SERVICE),
   );
   app.get('/instance/panel.html', async (_req, reply) =>
-    reply.type('text/html; charset=utf-8').send(INSTANCE_PANEL),
+    reply.headers(STATIC_PAGE_HEADERS).send(INSTANCE_PANEL),
   );
   app.get('/static/oauth.css', async (_req, reply) =>
     reply.type('text/css; charset=utf-8').send(OAUTH_CSS),

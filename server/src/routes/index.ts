@@ -3,10 +3,13 @@ import type { ServerContext } from '../context.ts';
 import { accountRoutes } from './accounts.ts';
 import { appRoutes } from './apps.ts';
 import { dataRoutes } from './data.ts';
+import { conversationRoutes } from './conversations.ts';
+import { filterRoutes } from './filters.ts';
 import { assetRoutes } from './assets.ts';
 import { instanceRoutes } from './instance.ts';
 import { interactionRoutes } from './interactions.ts';
 import { listRoutes } from './lists.ts';
+import { markerRoutes } from './markers.ts';
 import { mediaRoutes } from './media.ts';
 import { notificationRoutes } from './notifications.ts';
 import { oauthAuthorizeRoutes } from './oauth-authorize.ts';
@@ -40,6 +43,9 @@ export async function registerRoutes(app: FastifyInstance, ctx: ServerContext): 
     searchRoutes,
     securityRoutes,
     dataRoutes,
+    filterRoutes,
+    markerRoutes,
+    conversationRoutes,
   ]) {
     await area(app, ctx);
   }

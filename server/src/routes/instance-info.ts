@@ -10,15 +10,28 @@ export const FEATURES = [
   'polls',
   'v2_suggestions',
   'pleroma_explicit_addressing',
-  'shareable_emoji_packs',
   'multifetch',
   'pleroma:api/v1/notifications:include_types_filter',
   'editing',
-  'chat',
-  'pleroma_chat_messages',
   'pleroma_emoji_reactions',
   'pleroma_custom_emoji_reactions',
-  'media_proxy',
+];
+
+/** What uploads the instance takes (Mastodon's configuration.media_attachments). */
+export const SUPPORTED_MIME_TYPES = [
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'image/avif',
+  'video/mp4',
+  'video/webm',
+  'video/quicktime',
+  'audio/mpeg',
+  'audio/ogg',
+  'audio/wav',
+  'audio/flac',
+  'audio/mp4',
 ];
 
 export { POST_FORMATS } from '../views/formats/index.ts';
@@ -123,4 +136,57 @@ export function staffAccounts(db: Database): { id: string; nickname: string }[] 
     db,
     'SELECT id, nickname FROM accounts WHERE local = 1 AND (is_admin = 1 OR is_moderator = 1) ORDER BY created_at, id',
   ).all() as { id: string; nickname: string }[];
+}
+
+/** Other servers this instance knows of: the domains of the remote accounts it holds. */
+export function instancePeers(db: Database): string[] {
+  return (
+    sql(
+      db,
+      'SELECT DISTINCT lower(domain) AS domain FROM accounts WHERE domain IS NOT NULL ORDER BY 1',
+    ).all() as { domain: string }[]
+  ).map((row) => row.domain);
+}
+
+const WEEK_MS = 7 * 86400_000;
+const ACTIVITY_WEEKS = 12;
+
+/** Mastodon's weekly activity: statuses, logins (active posters here) and registrations, newest first. */
+export function instanceActivity(
+  db: Database,
+  now = Date.now(),
+): { week: string; statuses: string; logins: string; registrations: string }[] {
+  const dayStart = new Date(now);
+  dayStart.setUTCHours(0, 0, 0, 0);
+  const weekStart = dayStart.getTime() - ((dayStart.getUTCDay() + 6) % 7) * 86400_000;
+  const count = (text: string, from: string, to: string) =>
+    (sql(db, text).get(from, to) as { n: number }).n;
+  return Array.from({ length: ACTIVITY_WEEKS }, (_, index) => {
+    const from = new Date(weekStart - index * WEEK_MS).toISOString();
+    const to = new Date(weekStart - (index - 1) * WEEK_MS).toISOString();
+    return {
+      week: String(Math.floor(Date.parse(from) / 1000)),
+      statuses: String(
+        count(
+          'SELECT count(*) AS n FROM statuses WHERE local = 1 AND created_at >= ? AND created_at < ?',
+          from,
+          to,
+        ),
+      ),
+      logins: String(
+        count(
+          'SELECT count(DISTINCT account_id) AS n FROM statuses WHERE local = 1 AND created_at >= ? AND created_at < ?',
+          from,
+          to,
+        ),
+      ),
+      registrations: String(
+        count(
+          'SELECT count(*) AS n FROM accounts WHERE local = 1 AND created_at >= ? AND created_at < ?',
+          from,
+          to,
+        ),
+      ),
+    };
+  });
 }

@@ -69,7 +69,7 @@ describe('start-up endpoints', () => {
     expect(info).toMatchObject({
       version: '2.0',
       software: { name: 'pleroma' },
-      openRegistrations: true,
+      openRegistrations: false,
       usage: { users: { total: 2 }, localPosts: 0 },
       metadata: {
         private: false,

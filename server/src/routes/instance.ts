@@ -18,7 +18,11 @@ import {
   INSTANCE_TITLE,
   MAX_MEDIA_ATTACHMENTS,
   MAX_STATUS_CHARS,
+  MASTODON_VERSION,
   PLEROMA_VERSION,
+  REGISTRATIONS_OPEN,
+  SOURCE_URL,
+  IMAGE_MATRIX_LIMIT,
   POLL_LIMITS,
   SHOUT_LIMIT,
   UPLOAD_LIMIT,
@@ -28,7 +32,10 @@ import {
   FEDERATION,
   POST_FORMATS,
   RESTRICTED_NICKNAMES,
+  SUPPORTED_MIME_TYPES,
   ensureVapidKey,
+  instanceActivity,
+  instancePeers,
   instanceStats,
   staffAccounts,
 } from './instance-info.ts';
@@ -41,7 +48,7 @@ function frontendConfigurations() {
       alwaysShowSubjectInput: true,
       background: BACKGROUND_IMAGE,
       collapseMessageWithSubject: false,
-      disableChat: false,
+      disableChat: true,
       greentext: false,
       hideFilteredStatuses: false,
       hideMutedPosts: false,
@@ -74,18 +81,50 @@ export async function instanceRoutes(app: FastifyInstance, ctx: ServerContext): 
   const host = hostOf(ctx.origin);
   const vapidKey = ensureVapidKey(db);
 
-  app.get('/api/v1/instance', async () => {
-    const stats = instanceStats(db);
+  const contactAccount = () => {
     const staff = staffAccounts(db);
     const admin = staff.length ? getAccount(db, staff[0]!.id) : undefined;
-    return {
+    return admin ? renderAccount(new RenderContext(ctx, null), admin) : null;
+  };
+  const configuration = () => ({
+    urls: { streaming: ctx.origin.replace(/^http/, 'ws') },
+    statuses: {
+      max_characters: MAX_STATUS_CHARS,
+      max_media_attachments: MAX_MEDIA_ATTACHMENTS,
+      characters_reserved_per_url: 0,
+    },
+    media_attachments: {
+      supported_mime_types: SUPPORTED_MIME_TYPES,
+      image_size_limit: UPLOAD_LIMIT,
+      image_matrix_limit: IMAGE_MATRIX_LIMIT,
+      video_size_limit: UPLOAD_LIMIT,
+      video_frame_rate_limit: 60,
+      video_matrix_limit: IMAGE_MATRIX_LIMIT,
+      description_limit: DESCRIPTION_LIMIT,
+    },
+    polls: {
+      max_options: POLL_LIMITS.max_options,
+      max_characters_per_option: POLL_LIMITS.max_option_chars,
+      min_expiration: POLL_LIMITS.min_expiration,
+      max_expiration: POLL_LIMITS.max_expiration,
+    },
+    accounts: { max_featured_tags: 0, max_pinned_statuses: 5 },
+    translation: { enabled: false },
+  });
+  const mastodonOnly = ctx.flavour === 'mastodon';
+  const version = mastodonOnly ? MASTODON_VERSION : API_VERSION;
+
+  app.get('/api/v1/instance', async () => {
+    const stats = instanceStats(db);
+    const { urls, ...v1Configuration } = configuration();
+    const base = {
       uri: host,
       title: INSTANCE_TITLE,
       short_description: INSTANCE_DESCRIPTION,
       description: INSTANCE_DESCRIPTION,
-      version: API_VERSION,
+      version,
       email: INSTANCE_EMAIL,
-      urls: { streaming_api: ctx.origin.replace(/^http/, 'ws') },
+      urls: { streaming_api: urls.streaming },
       stats: {
         user_count: stats.userCount,
         status_count: stats.statusCount,
@@ -93,9 +132,16 @@ export async function instanceRoutes(app: FastifyInstance, ctx: ServerContext): 
       },
       thumbnail: `${ctx.origin}/static/background.png`,
       languages: ['en'],
-      registrations: false,
+      registrations: REGISTRATIONS_OPEN,
       approval_required: false,
       invites_enabled: false,
+      configuration: v1Configuration,
+      contact_account: contactAccount(),
+      rules: [],
+    };
+    if (mastodonOnly) return base;
+    return {
+      ...base,
       max_toot_chars: MAX_STATUS_CHARS,
       max_media_attachments: MAX_MEDIA_ATTACHMENTS,
       poll_limits: POLL_LIMITS,
@@ -107,27 +153,6 @@ export async function instanceRoutes(app: FastifyInstance, ctx: ServerContext): 
       chat_limit: CHAT_LIMIT,
       shout_limit: SHOUT_LIMIT,
       background_image: BACKGROUND_IMAGE,
-      configuration: {
-        statuses: {
-          max_characters: MAX_STATUS_CHARS,
-          max_media_attachments: MAX_MEDIA_ATTACHMENTS,
-          characters_reserved_per_url: 0,
-        },
-        media_attachments: {
-          supported_mime_types: ['application/octet-stream'],
-          image_size_limit: UPLOAD_LIMIT,
-          video_size_limit: UPLOAD_LIMIT,
-        },
-        polls: {
-          max_options: POLL_LIMITS.max_options,
-          max_characters_per_option: POLL_LIMITS.max_option_chars,
-          min_expiration: POLL_LIMITS.min_expiration,
-          max_expiration: POLL_LIMITS.max_expiration,
-        },
-        accounts: { max_featured_tags: 0, max_pinned_statuses: 5 },
-      },
-      contact_account: admin ? renderAccount(new RenderContext(ctx, null), admin) : null,
-      rules: [],
       pleroma: {
         metadata: {
           account_activation_required: false,
@@ -144,6 +169,43 @@ export async function instanceRoutes(app: FastifyInstance, ctx: ServerContext): 
     };
   });
 
+  app.get('/api/v2/instance', async () => {
+    const stats = instanceStats(db);
+    return {
+      domain: host,
+      title: INSTANCE_TITLE,
+      version,
+      source_url: SOURCE_URL,
+      description: INSTANCE_DESCRIPTION,
+      usage: { users: { active_month: stats.activeMonth } },
+      thumbnail: { url: `${ctx.origin}/static/background.png` },
+      languages: ['en'],
+      configuration: {
+        ...configuration(),
+        vapid: { public_key: vapidKey },
+      },
+      registrations: { enabled: REGISTRATIONS_OPEN, approval_required: false, message: null },
+      contact: { email: INSTANCE_EMAIL, account: contactAccount() },
+      rules: [],
+      ...(mastodonOnly
+        ? {}
+        : {
+            pleroma: {
+              metadata: {
+                features: FEATURES,
+                federation: FEDERATION,
+                fields_limits: FIELDS_LIMITS,
+                post_formats: POST_FORMATS,
+              },
+              vapid_public_key: vapidKey,
+            },
+          }),
+    };
+  });
+
+  app.get('/api/v1/instance/peers', async () => instancePeers(db));
+  app.get('/api/v1/instance/activity', async () => instanceActivity(db));
+
   app.get('/.well-known/nodeinfo', async () => ({
     links: [
       {
@@ -157,18 +219,22 @@ export async function instanceRoutes(app: FastifyInstance, ctx: ServerContext): 
     ],
   }));
 
-  const nodeinfo = (version: '2.0' | '2.1') => {
+  const nodeinfo = (schema: '2.0' | '2.1') => {
     const stats = instanceStats(db);
     return {
-      version,
-      software: {
-        name: 'pleroma',
-        ...(version === '2.1' ? { repository: 'https://git.pleroma.social/pleroma/pleroma' } : {}),
-        version: PLEROMA_VERSION,
-      },
+      version: schema,
+      software: mastodonOnly
+        ? { name: 'mastodon', version: MASTODON_VERSION }
+        : {
+            name: 'pleroma',
+            ...(schema === '2.1'
+              ? { repository: 'https://git.pleroma.social/pleroma/pleroma' }
+              : {}),
+            version: PLEROMA_VERSION,
+          },
       protocols: ['activitypub'],
       services: { inbound: [], outbound: [] },
-      openRegistrations: true,
+      openRegistrations: REGISTRATIONS_OPEN,
       usage: {
         users: {
           total: stats.userCount,
@@ -177,36 +243,38 @@ export async function instanceRoutes(app: FastifyInstance, ctx: ServerContext): 
         },
         localPosts: stats.statusCount,
       },
-      metadata: {
-        nodeName: INSTANCE_TITLE,
-        nodeDescription: INSTANCE_DESCRIPTION,
-        private: false,
-        suggestions: { enabled: false },
-        staffAccounts: staffAccounts(db).map((a) => `${ctx.origin}/users/${a.nickname}`),
-        federation: FEDERATION,
-        pollLimits: POLL_LIMITS,
-        postFormats: POST_FORMATS,
-        uploadLimits: {
-          general: UPLOAD_LIMIT,
-          avatar: AVATAR_UPLOAD_LIMIT,
-          banner: BANNER_UPLOAD_LIMIT,
-          background: BACKGROUND_UPLOAD_LIMIT,
-        },
-        fieldsLimits: {
-          maxFields: FIELDS_LIMITS.max_fields,
-          maxRemoteFields: FIELDS_LIMITS.max_remote_fields,
-          nameLength: FIELDS_LIMITS.name_length,
-          valueLength: FIELDS_LIMITS.value_length,
-        },
-        accountActivationRequired: false,
-        invitesEnabled: false,
-        mailerEnabled: false,
-        features: FEATURES,
-        restrictedNicknames: RESTRICTED_NICKNAMES,
-        skipThreadContainment: true,
-        birthdayRequired: false,
-        birthdayMinAge: 0,
-      },
+      metadata: mastodonOnly
+        ? {}
+        : {
+            nodeName: INSTANCE_TITLE,
+            nodeDescription: INSTANCE_DESCRIPTION,
+            private: false,
+            suggestions: { enabled: false },
+            staffAccounts: staffAccounts(db).map((a) => `${ctx.origin}/users/${a.nickname}`),
+            federation: FEDERATION,
+            pollLimits: POLL_LIMITS,
+            postFormats: POST_FORMATS,
+            uploadLimits: {
+              general: UPLOAD_LIMIT,
+              avatar: AVATAR_UPLOAD_LIMIT,
+              banner: BANNER_UPLOAD_LIMIT,
+              background: BACKGROUND_UPLOAD_LIMIT,
+            },
+            fieldsLimits: {
+              maxFields: FIELDS_LIMITS.max_fields,
+              maxRemoteFields: FIELDS_LIMITS.max_remote_fields,
+              nameLength: FIELDS_LIMITS.name_length,
+              valueLength: FIELDS_LIMITS.value_length,
+            },
+            accountActivationRequired: false,
+            invitesEnabled: false,
+            mailerEnabled: false,
+            features: FEATURES,
+            restrictedNicknames: RESTRICTED_NICKNAMES,
+            skipThreadContainment: true,
+            birthdayRequired: false,
+            birthdayMinAge: 0,
+          },
     };
   };
   app.get('/nodeinfo/2.0.json', async () => nodeinfo('2.0'));

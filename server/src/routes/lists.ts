@@ -23,6 +23,7 @@ import { renderAccount } from '../views/account.ts';
 import { hostOf } from '../views/html.ts';
 import { renderList } from '../views/list.ts';
 import { renderStatusIds } from '../views/status.ts';
+import { withFilters } from './filters.ts';
 import { bool, linkHeader, pageOf, paramsOf, queryOf, str, strings } from './params.ts';
 
 type IdParams = { Params: { id: string } };
@@ -138,7 +139,8 @@ export async function listRoutes(app: FastifyInstance, ctx: ServerContext): Prom
     );
     const link = linkHeader(request, ctx.origin, ids[0], ids[ids.length - 1]);
     if (link) reply.header('link', link);
-    return renderStatusIds(new RenderContext(ctx, viewer.accountId), ids);
+    const statuses = renderStatusIds(new RenderContext(ctx, viewer.accountId), ids);
+    return withFilters(ctx, viewer.accountId, 'home', statuses);
   });
 
   app.get<IdParams>('/api/v1/accounts/:id/lists', async (request) => {

@@ -133,6 +133,8 @@ export async function mediaRoutes(app: FastifyInstance, ctx: ServerContext): Pro
 
   // Multipart parsing lives in this scope only, so no other route changes how it reads bodies.
   await app.register(async (scope) => {
+    // Uploads stream their parts with busboy's limits instead of the app-wide form parser.
+    scope.removeContentTypeParser('multipart/form-data');
     await scope.register(multipart, { limits: MULTIPART_LIMITS });
 
     scope.post('/api/v1/media', upload);

@@ -10,6 +10,8 @@ import {
   type AppRow,
 } from '../db/oauth.ts';
 import { ApiError } from '../errors.ts';
+import { scopeOffered } from '../flavour.ts';
+import { isAllowedRedirectUri } from '../auth/redirect-uri.ts';
 import { escapeHtml } from '../views/html.ts';
 import { INSTANCE_TITLE } from './constants.ts';
 import { checkLogin } from './login.ts';
@@ -22,6 +24,7 @@ const PAGE_HEADERS = {
   'content-security-policy':
     "default-src 'none'; style-src 'self'; img-src 'self'; frame-ancestors 'none'",
   'x-frame-options': 'DENY',
+  'referrer-policy': 'no-referrer',
   'cache-control': 'no-store',
 };
 
@@ -115,7 +118,7 @@ function parseAuthorizeRequest(ctx: ServerContext, params: Params): AuthorizeReq
   if (!app) throw new ApiError(400, 'Unknown client_id');
   const allowed = app.redirect_uris.split(/\s+/).filter(Boolean);
   const redirectUri = str(params.redirect_uri) ?? allowed[0] ?? '';
-  if (!allowed.includes(redirectUri))
+  if (!allowed.includes(redirectUri) || !isAllowedRedirectUri(redirectUri))
     throw new ApiError(400, 'The redirect_uri does not match the application');
   const responseType = str(params.response_type) ?? 'code';
   if (responseType !== 'code') throw new ApiError(400, 'Unsupported response_type');
@@ -125,6 +128,8 @@ function parseAuthorizeRequest(ctx: ServerContext, params: Params): AuthorizeReq
   } catch {
     throw new ApiError(400, 'The requested scope is not allowed for this application');
   }
+  const refused = scopes.find((scope) => !scopeOffered(ctx, scope));
+  if (refused) throw new ApiError(400, `This server does not offer the scope ${refused}`);
   return { app, redirectUri, scopes, state: str(params.state) ?? '' };
 }
 

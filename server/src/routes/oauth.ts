@@ -22,6 +22,12 @@ import { paramsOf, str, type Params } from './params.ts';
 
 const INVALID_CREDENTIALS = 'Invalid credentials';
 
+/** RFC 6749's error for a grant the server does not offer, with a sentence for people. */
+const unsupportedGrantType = () =>
+  new ApiError(400, 'unsupported_grant_type', {
+    error_description: 'The authorization grant type is not supported by the authorization server.',
+  });
+
 /** Client credentials from the body or from HTTP Basic auth. */
 function clientOf(ctx: ServerContext, request: FastifyRequest, params: Params): AppRow {
   let clientId = str(params.client_id);
@@ -64,6 +70,7 @@ export async function oauthRoutes(app: FastifyInstance, ctx: ServerContext): Pro
     const grantType = str(params.grant_type);
     switch (grantType) {
       case 'password': {
+        if (ctx.flavour === 'mastodon') throw unsupportedGrantType();
         const username = str(params.username) ?? str(params.name) ?? '';
         const password = str(params.password) ?? '';
         const scopes = requestedScopes(client, params.scope ?? params.scopes);
@@ -120,7 +127,7 @@ export async function oauthRoutes(app: FastifyInstance, ctx: ServerContext): Pro
         })();
       }
       default:
-        throw badRequest('Unsupported grant_type');
+        throw unsupportedGrantType();
     }
     throw badRequest(INVALID_CREDENTIALS);
   });

@@ -32,6 +32,7 @@ import { RenderContext } from '../views/context.ts';
 import { renderAccountById } from '../views/account.ts';
 import { renderAttachment } from '../views/media.ts';
 import { renderStatus, renderStatusIds } from '../views/status.ts';
+import { withFilters } from './filters.ts';
 import { hostOf, withOrigin } from '../views/html.ts';
 import { shortcodesIn } from '../views/text.ts';
 import { DEFAULT_POST_FORMAT, isPostFormat, type PostFormat } from '../views/formats/index.ts';
@@ -159,6 +160,9 @@ export async function statusRoutes(app: FastifyInstance, ctx: ServerContext): Pr
 
     if (params.status !== undefined && typeof params.status !== 'string')
       throw unprocessable('Invalid status');
+    const scheduledAt = str(params.scheduled_at);
+    if (scheduledAt && Number.isNaN(Date.parse(scheduledAt)))
+      throw unprocessable('Invalid scheduled_at: not a date and time');
     const text = (str(params.status) ?? '').trim();
     const spoilerText = str(params.spoiler_text) ?? '';
     const contentType = contentTypeOf(params) ?? DEFAULT_POST_FORMAT;
@@ -269,6 +273,9 @@ export async function statusRoutes(app: FastifyInstance, ctx: ServerContext): Pr
     const params = paramsOf(request);
     if (params.status !== undefined && typeof params.status !== 'string')
       throw unprocessable('Invalid status');
+    const scheduledAt = str(params.scheduled_at);
+    if (scheduledAt && Number.isNaN(Date.parse(scheduledAt)))
+      throw unprocessable('Invalid scheduled_at: not a date and time');
     const text =
       params.status === undefined ? status.content_source : (str(params.status) ?? '').trim();
     const spoilerText = str(params.spoiler_text) ?? status.spoiler_text;
@@ -430,6 +437,9 @@ export async function statusRoutes(app: FastifyInstance, ctx: ServerContext): Pr
       rows
         .filter((s) => !hidden.has(s.account_id) && canView(db, s, viewerId))
         .map((s) => renderStatus(rc, s));
-    return { ancestors: visible(ancestors), descendants: visible(descendants) };
+    return {
+      ancestors: withFilters(ctx, viewerId, 'thread', visible(ancestors)),
+      descendants: withFilters(ctx, viewerId, 'thread', visible(descendants)),
+    };
   });
 }

@@ -16,6 +16,8 @@ import { optionalUser, requireUser } from '../auth/request.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { RenderContext } from '../views/context.ts';
 import { renderStatus, renderStatusIds } from '../views/status.ts';
+import type { FilterContext } from '../db/filters.ts';
+import { withFilters } from './filters.ts';
 import { bool, linkHeader, pageOf, queryOf, str, strings, type Params } from './params.ts';
 
 const READ_STATUSES = ['read:statuses'];
@@ -66,10 +68,12 @@ export async function timelineRoutes(app: FastifyInstance, ctx: ServerContext): 
     viewerId: string | null,
     ids: string[],
     checkVisibility: boolean,
+    context: FilterContext,
   ) => {
     const link = linkHeader(request, ctx.origin, ids[0], ids[ids.length - 1]);
     if (link) reply.header('link', link);
-    return renderStatusIds(new RenderContext(ctx, viewerId), ids, checkVisibility);
+    const statuses = renderStatusIds(new RenderContext(ctx, viewerId), ids, checkVisibility);
+    return withFilters(ctx, viewerId, context, statuses);
   };
 
   app.get('/api/v1/timelines/home', async (request, reply) => {
@@ -86,7 +90,7 @@ export async function timelineRoutes(app: FastifyInstance, ctx: ServerContext): 
       conditions,
     );
     // Feed rows are only written for accounts allowed to see the status.
-    return answer(request, reply, viewer.accountId, ids, false);
+    return answer(request, reply, viewer.accountId, ids, false, 'home');
   });
 
   app.get('/api/v1/timelines/public', async (request, reply) => {
@@ -103,7 +107,7 @@ export async function timelineRoutes(app: FastifyInstance, ctx: ServerContext): 
       pageOf(query),
       timelineFilter(ctx, viewerId, query),
     );
-    return answer(request, reply, viewerId, ids, false);
+    return answer(request, reply, viewerId, ids, false, 'public');
   });
 
   app.get<{ Params: { hashtag: string } }>(
@@ -146,14 +150,14 @@ export async function timelineRoutes(app: FastifyInstance, ctx: ServerContext): 
         );
         if (allowed) out.push(renderStatus(rc, status));
       }
-      return out;
+      return withFilters(ctx, viewerId, 'public', out);
     },
   );
 
   app.get('/api/v1/timelines/direct', async (request, reply) => {
     const viewer = requireUser(ctx, request, READ_STATUSES);
     const ids = directTimelineIds(db, viewer.accountId, pageOf(queryOf(request)));
-    return answer(request, reply, viewer.accountId, ids, false);
+    return answer(request, reply, viewer.accountId, ids, false, 'thread');
   });
 
   /** Bookmarks and favourites: paged by the bookmark/favourite row, statuses still visible. */

@@ -126,6 +126,8 @@ export function seedDemoData(ctx: ServerContext): DemoLogin[] {
         createdAt,
       });
       idOf.set(acct, id);
+      // The demo birthdays are there to be seen.
+      if (account.birthday) sql(db, 'UPDATE accounts SET show_birthday = 1 WHERE id = ?').run(id);
       if (account.role === 'totp') enableTotp(db, id, TOTP_SECRET, RECOVERY_CODES);
     });
     // Bios are formatted after every account exists, so their mentions resolve.

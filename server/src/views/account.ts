@@ -86,7 +86,7 @@ function buildAccount(rc: RenderContext, row: AccountRow): Record<string, unknow
     pleroma: {
       ap_id: apId,
       also_known_as: [],
-      background_image: row.background_image,
+      background_image: row.background_image ? rc.mediaUrl(row.background_image, '') : null,
       tags: JSON.parse(row.tags_json) as string[],
       relationship: rc.viewerId ? renderRelationship(db, rc.viewerId, row.id) : {},
       is_admin: showRole && row.is_admin === 1,
@@ -100,7 +100,7 @@ function buildAccount(rc: RenderContext, row: AccountRow): Record<string, unknow
       hide_followers_count: row.hide_followers_count === 1,
       hide_follows_count: row.hide_follows_count === 1,
       favicon: null,
-      birthday: row.birthday,
+      birthday: self || row.show_birthday === 1 ? row.birthday : null,
       skip_thread_containment: row.skip_thread_containment === 1,
       accepts_chat_messages: row.accepts_chat_messages === 1,
       deactivated: row.deactivated === 1,
@@ -138,6 +138,7 @@ function addOwnerFields(
       no_rich_text: row.no_rich_text === 1,
       discoverable: row.discoverable === 1,
       actor_type: row.actor_type,
+      show_birthday: row.show_birthday === 1,
     },
   };
   const pleroma = account.pleroma as Record<string, unknown>;

@@ -129,7 +129,7 @@ test('set up TOTP from the key, sign out, sign in with a code', async ({ page })
     await expect(codes).toHaveCount(5);
     recoveryCode = (await codes.first().textContent()) ?? '';
     await expectNoSeriousA11yViolations(page, 'two-factor enabled', DIALOG);
-    await page.keyboard.press('Escape');
+    await dialog.getByRole('button', { name: 'Close' }).click();
 
     await page.getByRole('button', { name: 'Log out' }).first().click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Log out' }).click();

@@ -104,4 +104,29 @@ describe('account security', () => {
     expect((await call('GET', '/api/oauth_tokens')).json()).toHaveLength(1);
     expect((await call('DELETE', '/api/oauth_tokens/999999')).statusCode).toBe(404);
   });
+
+  it('keeps notification settings, and strangers no longer notify when asked', async () => {
+    addUser(t, 'bob');
+    const bobToken = await passwordToken(t.app, 'bob');
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/api/pleroma/notification_settings?block_from_strangers=true',
+      headers: bearer(token),
+    });
+    expect(put.json()).toEqual({ status: 'success' });
+    const me = (await call('GET', '/api/v1/accounts/verify_credentials')).json() as {
+      pleroma: { notification_settings: object };
+    };
+    expect(me.pleroma.notification_settings).toEqual({
+      block_from_strangers: true,
+      hide_notification_contents: false,
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/statuses',
+      headers: bearer(bobToken),
+      payload: { status: 'hello @alice' },
+    });
+    expect((await call('GET', '/api/v1/notifications')).json()).toEqual([]);
+  });
 });

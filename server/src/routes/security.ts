@@ -4,14 +4,14 @@ import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { generateRecoveryCodes } from '../auth/recovery.ts';
 import { requireUser } from '../auth/request.ts';
 import { generateTotpSecret, provisioningUri, verifyTotp } from '../auth/totp.ts';
-import { getAccount, type AccountRow } from '../db/accounts.ts';
+import { getAccount, parseJsonObject, type AccountRow } from '../db/accounts.ts';
 import { nowIso, sql } from '../db/index.ts';
 import { enableTotp, getMfa } from '../db/mfa.ts';
 import { hashRecoveryCode } from '../auth/recovery.ts';
 import { revokeTokenById } from '../db/oauth.ts';
 import { badRequest, forbidden, notFound, unprocessable } from '../errors.ts';
 import { hostOf } from '../views/html.ts';
-import { bodyOf, str } from './params.ts';
+import { bodyOf, bool, str } from './params.ts';
 
 /**
  * Account security on the legacy prefix (API notes §9, §10): password and email change, account
@@ -104,6 +104,26 @@ export async function securityRoutes(app: FastifyInstance, ctx: ServerContext): 
     // Deactivated and signed out everywhere; the statuses go with the account on the next purge.
     sql(ctx.db, 'UPDATE accounts SET deactivated = 1 WHERE id = ?').run(account.id);
     revokeAllTokens(ctx, account.id);
+    return SUCCESS;
+  });
+
+  /** API notes §5: booleans, as query parameters per the OpenAPI spec (a body works too). */
+  app.put('/api/pleroma/notification_settings', async (request) => {
+    const account = viewerAccount(ctx, request, WRITE_ACCOUNTS);
+    const params = { ...(request.query as Record<string, unknown>), ...bodyOf(request) };
+    const current = parseJsonObject(account.notification_settings_json);
+    const next: Record<string, unknown> = {
+      block_from_strangers: current.block_from_strangers === true,
+      hide_notification_contents: current.hide_notification_contents === true,
+    };
+    for (const name of ['block_from_strangers', 'hide_notification_contents']) {
+      const value = bool(params[name], name);
+      if (value !== undefined) next[name] = value;
+    }
+    sql(ctx.db, 'UPDATE accounts SET notification_settings_json = ? WHERE id = ?').run(
+      JSON.stringify(next),
+      account.id,
+    );
     return SUCCESS;
   });
 

@@ -14,6 +14,8 @@ const TAB_SCREENS: Partial<Record<SettingsTab, LazyExoticComponent<ComponentType
   security: lazy(() => import('./SecuritySettings.tsx')),
   'data-import-export': lazy(() => import('./DataSettings.tsx')),
   'mutes-and-blocks': lazy(() => import('./MutesBlocksSettings.tsx')),
+  notifications: lazy(() => import('./NotificationSettings.tsx')),
+  version: lazy(() => import('./VersionSettings.tsx')),
 };
 
 interface SettingsContentProps {

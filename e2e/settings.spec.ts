@@ -2,8 +2,8 @@ import type { Page } from '@playwright/test';
 import { totpCode, TOTP_STEP_SECONDS } from '../server/src/auth/totp.ts';
 import { expectNoSeriousA11yViolations } from './axe.ts';
 import { DEMO_PASSWORD } from './demo.ts';
-import { apiToken, expect, instanceUrl, test } from './fixtures.ts';
-import { api, signInWithForm, signedIn } from './session.ts';
+import { apiToken, expect, instanceUrl, postStatus, test } from './fixtures.ts';
+import { api, signInWithForm, signedIn, unique } from './session.ts';
 
 /**
  * Journeys for the settings modal. They all use the moderator account (no other journey signs in
@@ -80,7 +80,14 @@ test('every settings tab passes axe', async ({ page }) => {
   test.setTimeout(60_000);
   await signedIn(page, USER);
   await page.goto('/main/public');
-  for (const tab of ['Profile', 'Security', 'Data import / export', 'Mutes and blocks']) {
+  for (const tab of [
+    'Profile',
+    'Security',
+    'Notifications',
+    'Data import / export',
+    'Mutes and blocks',
+    'Version',
+  ]) {
     await openSettings(page, tab);
     await expect(
       page.getByRole('dialog', { name: 'Settings' }).getByRole('heading').first(),
@@ -296,5 +303,40 @@ test('import a follows file, and export then re-import settings with a too-new f
   } finally {
     await api(token, 'POST', `api/v1/accounts/${carol.id}/unfollow`);
     await resetSettingsStore();
+  }
+});
+
+test('upload a new avatar and see it on posts', async ({ page }) => {
+  test.setTimeout(60_000);
+  const token = await signedIn(page, USER);
+  const sharp = (await import('sharp')).default;
+  const png = await sharp({
+    create: { width: 200, height: 200, channels: 3, background: { r: 200, g: 40, b: 90 } },
+  })
+    .png()
+    .toBuffer();
+  const text = unique('avatar check');
+  await postStatus(token, text);
+  try {
+    await page.goto('/main/public');
+    const dialog = await openSettings(page, 'Profile');
+    const images = dialog.getByRole('group', { name: 'Images' });
+    await images.getByLabel('Avatar', { exact: true }).setInputFiles({
+      name: 'avatar.png',
+      mimeType: 'image/png',
+      buffer: png,
+    });
+    await expect(images.getByRole('img', { name: 'New Avatar (not saved yet)' })).toBeVisible();
+    await images.getByRole('button', { name: 'Save Avatar' }).click();
+    await expect(images.getByRole('status')).toHaveText('Settings saved');
+    const me = (await api<{ avatar: string }>(token, 'GET', 'api/v1/accounts/verify_credentials'))
+      .body;
+    expect(me.avatar).toContain('/media/');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await page.reload();
+    const card = page.getByRole('article').filter({ hasText: text }).first();
+    await expect(card.locator(`img[src="${me.avatar}"]`).first()).toBeVisible();
+  } finally {
+    await api(token, 'PATCH', 'api/v1/accounts/update_credentials', { avatar: '' });
   }
 });

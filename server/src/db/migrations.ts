@@ -460,4 +460,22 @@ CREATE TABLE conversation_states (
 ALTER TABLE accounts ADD COLUMN show_birthday INTEGER NOT NULL DEFAULT 0;
 `,
   },
+  {
+    version: 50,
+    name: 'account_backups',
+    sql: `
+-- Account backups (Pleroma's /api/v1/pleroma/backups): a zip archive in the media folder.
+CREATE TABLE account_backups (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  account_id TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+  file_path TEXT NOT NULL,
+  file_size INTEGER NOT NULL DEFAULT 0,
+  processed INTEGER NOT NULL DEFAULT 0,
+  processed_count INTEGER NOT NULL DEFAULT 0,
+  state TEXT NOT NULL DEFAULT 'pending' CHECK (state IN ('pending', 'running', 'complete', 'failed')),
+  inserted_at TEXT NOT NULL
+);
+CREATE INDEX account_backups_account ON account_backups (account_id, id);
+`,
+  },
 ];

@@ -6,6 +6,7 @@ import { dataRoutes } from './data.ts';
 import { conversationRoutes } from './conversations.ts';
 import { filterRoutes } from './filters.ts';
 import { assetRoutes } from './assets.ts';
+import { backupRoutes } from './backups.ts';
 import { instanceRoutes } from './instance.ts';
 import { interactionRoutes } from './interactions.ts';
 import { listRoutes } from './lists.ts';
@@ -43,6 +44,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: ServerContext): 
     searchRoutes,
     securityRoutes,
     dataRoutes,
+    backupRoutes,
     filterRoutes,
     markerRoutes,
     conversationRoutes,

@@ -340,3 +340,18 @@ test('upload a new avatar and see it on posts', async ({ page }) => {
     await api(token, 'PATCH', 'api/v1/accounts/update_credentials', { avatar: '' });
   }
 });
+
+test('request an account backup and get a downloadable archive', async ({ page }) => {
+  await signedIn(page, USER);
+  await page.goto('/main/public');
+  const dialog = await openSettings(page, 'Data import / export');
+  const section = dialog.getByRole('region', { name: 'Account backups' });
+  await section.getByRole('button', { name: 'Make a new backup' }).click();
+  await expect(section.getByRole('status')).toHaveText('Backup requested.');
+  const link = section.getByRole('link', { name: /^Download/ }).first();
+  await expect(link).toBeVisible();
+  const href = (await link.getAttribute('href')) ?? '';
+  const archive = Buffer.from(await (await fetch(href)).arrayBuffer());
+  expect(archive.subarray(0, 2).toString()).toBe('PK');
+  await expectNoSeriousA11yViolations(page, 'the account backups list', DIALOG);
+});

@@ -1,4 +1,5 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { createBackup, listBackups, type AccountBackup } from '../../api/backups.ts';
 import {
   importAccounts,
   listBlocks,
@@ -8,6 +9,7 @@ import {
 } from '../../api/mutesBlocks.ts';
 import { api } from '../../app/apiClient.ts';
 import { t } from '../../i18n/index.ts';
+import { formatFileSize } from '../../lib/fileSize.ts';
 import { accountsCsv, parseImportList } from '../../lib/importList.ts';
 import { readSettingsBackup, settingsBackupText } from '../../lib/settingsBackup.ts';
 import { PREFERENCE_RULES, usePreferences } from '../../state/preferences.ts';
@@ -165,6 +167,66 @@ function SettingsBackup() {
   );
 }
 
+function BackupState({ backup }: { backup: AccountBackup }) {
+  if (backup.failed)
+    return <span className={styles.error}>{t('settings.data.backup_failed')}</span>;
+  if (!backup.processed) {
+    return <span>{t('settings.data.backup_running', backup.processedCount)}</span>;
+  }
+  const size = formatFileSize(backup.fileSize);
+  return (
+    <a href={backup.url} download>
+      {t('settings.data.backup_download', `${size.num} ${size.unit}`)}
+    </a>
+  );
+}
+
+function AccountBackups() {
+  const [backups, setBackups] = useState<AccountBackup[] | null>(null);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  useEffect(() => {
+    listBackups(api).then(setBackups, (error: unknown) => {
+      setBackups([]);
+      setOutcome({ ok: false, text: t('settings.data.backup_list_error', errorText(error)) });
+    });
+  }, []);
+  const request = () => {
+    setOutcome(null);
+    createBackup(api).then(
+      (list) => {
+        setBackups(list);
+        setOutcome({ ok: true, text: t('settings.data.backup_requested') });
+      },
+      (error: unknown) =>
+        setOutcome({ ok: false, text: t('settings.data.backup_create_error', errorText(error)) }),
+    );
+  };
+  const title = t('settings.data.account_backups');
+  return (
+    <Section title={title}>
+      <p className={styles.hint}>{t('settings.data.account_backups_hint')}</p>
+      {backups === null ? (
+        <p>{t('modals.loading')}</p>
+      ) : (
+        backups.length > 0 && (
+          <ul className={styles.list} aria-label={title}>
+            {backups.map((backup) => (
+              <li key={backup.id}>
+                <span>{new Date(backup.insertedAt).toLocaleString()}</span>
+                <BackupState backup={backup} />
+              </li>
+            ))}
+          </ul>
+        )
+      )}
+      <div className={styles.actions}>
+        <Button onClick={request}>{t('settings.data.create_backup')}</Button>
+      </div>
+      <OutcomeLine outcome={outcome} />
+    </Section>
+  );
+}
+
 /** Data import / export: follows, blocks and mutes as files, and the settings backup. */
 export function DataSettings() {
   return (
@@ -172,6 +234,7 @@ export function DataSettings() {
       <AccountsImportExport kind="follows" />
       <AccountsImportExport kind="blocks" />
       <AccountsImportExport kind="mutes" />
+      <AccountBackups />
       <SettingsBackup />
     </div>
   );

@@ -478,4 +478,12 @@ CREATE TABLE account_backups (
 CREATE INDEX account_backups_account ON account_backups (account_id, id);
 `,
   },
+  {
+    version: 51,
+    name: 'account_aliases',
+    sql: `
+-- Other accounts of the same person (also_known_as), as ap ids; managed with /api/pleroma/aliases.
+ALTER TABLE accounts ADD COLUMN aliases_json TEXT NOT NULL DEFAULT '[]';
+`,
+  },
 ];

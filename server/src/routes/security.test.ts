@@ -129,4 +129,19 @@ describe('account security', () => {
     });
     expect((await call('GET', '/api/v1/notifications')).json()).toEqual([]);
   });
+
+  it('adds, lists and removes aliases', async () => {
+    addUser(t, 'bob');
+    const put = await call('PUT', '/api/pleroma/aliases', { alias: 'bob' });
+    expect(put.json()).toEqual({ status: 'success' });
+    const aliases = (await call('GET', '/api/pleroma/aliases')).json() as { aliases: string[] };
+    expect(aliases.aliases).toEqual([expect.stringMatching(/\/users\/bob$/)]);
+    const me = (await call('GET', '/api/v1/accounts/verify_credentials')).json() as {
+      pleroma: { also_known_as: string[] };
+    };
+    expect(me.pleroma.also_known_as).toEqual(aliases.aliases);
+    expect((await call('PUT', '/api/pleroma/aliases', { alias: 'nobody' })).statusCode).toBe(404);
+    expect((await call('DELETE', '/api/pleroma/aliases', { alias: 'bob' })).statusCode).toBe(200);
+    expect((await call('GET', '/api/pleroma/aliases')).json()).toEqual({ aliases: [] });
+  });
 });

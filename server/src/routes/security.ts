@@ -4,12 +4,13 @@ import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { generateRecoveryCodes } from '../auth/recovery.ts';
 import { requireUser } from '../auth/request.ts';
 import { generateTotpSecret, provisioningUri, verifyTotp } from '../auth/totp.ts';
-import { getAccount, parseJsonObject, type AccountRow } from '../db/accounts.ts';
+import { findAccountByAcct, getAccount, parseJsonObject, type AccountRow } from '../db/accounts.ts';
 import { nowIso, sql } from '../db/index.ts';
 import { enableTotp, getMfa } from '../db/mfa.ts';
 import { hashRecoveryCode } from '../auth/recovery.ts';
 import { revokeTokenById } from '../db/oauth.ts';
 import { badRequest, forbidden, notFound, unprocessable } from '../errors.ts';
+import { accountApId } from '../views/account.ts';
 import { hostOf } from '../views/html.ts';
 import { bodyOf, bool, str } from './params.ts';
 
@@ -22,6 +23,7 @@ import { bodyOf, bool, str } from './params.ts';
 const READ_SECURITY = ['read:security', 'read'];
 const WRITE_SECURITY = ['write:security', 'write'];
 const WRITE_ACCOUNTS = ['write:accounts', 'write'];
+const READ_ACCOUNTS = ['read:accounts', 'read'];
 const MIN_PASSWORD_LENGTH = 8;
 const SUCCESS = { status: 'success' };
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -123,6 +125,50 @@ export async function securityRoutes(app: FastifyInstance, ctx: ServerContext): 
     sql(ctx.db, 'UPDATE accounts SET notification_settings_json = ? WHERE id = ?').run(
       JSON.stringify(next),
       account.id,
+    );
+    return SUCCESS;
+  });
+
+  // --- Aliases (also_known_as) --------------------------------------------------------------
+
+  const aliasesOf = (account: AccountRow): string[] =>
+    JSON.parse(account.aliases_json ?? '[]') as string[];
+  const saveAliases = (accountId: string, aliases: string[]) =>
+    sql(ctx.db, 'UPDATE accounts SET aliases_json = ? WHERE id = ?').run(
+      JSON.stringify(aliases),
+      accountId,
+    );
+  /** An alias is another known account, given as user@host; it is kept as its ap id. */
+  const aliasApId = (request: FastifyRequest, account: AccountRow): string => {
+    const params = { ...(request.query as Record<string, unknown>), ...bodyOf(request) };
+    const handle = str(params.alias)?.trim().replace(/^@/, '');
+    if (!handle) throw badRequest('Missing field: alias.');
+    const target = findAccountByAcct(ctx.db, handle, hostOf(ctx.origin));
+    if (!target) throw notFound('Account not found');
+    if (target.id === account.id) throw badRequest('An account cannot be its own alias.');
+    return accountApId(target, ctx.origin);
+  };
+  app.get('/api/pleroma/aliases', async (request) => {
+    const account = viewerAccount(ctx, request, READ_ACCOUNTS);
+    return { aliases: aliasesOf(account) };
+  });
+
+  app.put('/api/pleroma/aliases', async (request) => {
+    const account = viewerAccount(ctx, request, WRITE_ACCOUNTS);
+    const apId = aliasApId(request, account);
+    const aliases = aliasesOf(account);
+    if (!aliases.includes(apId)) saveAliases(account.id, [...aliases, apId]);
+    return SUCCESS;
+  });
+
+  app.delete('/api/pleroma/aliases', async (request) => {
+    const account = viewerAccount(ctx, request, WRITE_ACCOUNTS);
+    const apId = aliasApId(request, account);
+    const aliases = aliasesOf(account);
+    if (!aliases.includes(apId)) throw notFound('Account has no such alias.');
+    saveAliases(
+      account.id,
+      aliases.filter((alias) => alias !== apId),
     );
     return SUCCESS;
   });

@@ -85,7 +85,7 @@ function buildAccount(rc: RenderContext, row: AccountRow): Record<string, unknow
     fqn: row.domain ? acctOf(row) : `${row.nickname}@${rc.host}`,
     pleroma: {
       ap_id: apId,
-      also_known_as: [],
+      also_known_as: JSON.parse(row.aliases_json ?? '[]') as string[],
       background_image: row.background_image ? rc.mediaUrl(row.background_image, '') : null,
       tags: JSON.parse(row.tags_json) as string[],
       relationship: rc.viewerId ? renderRelationship(db, rc.viewerId, row.id) : {},

@@ -20,8 +20,12 @@ beforeEach(async () => {
 });
 afterEach(async () => t.close());
 
-const call = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object, as = token) =>
-  t.app.inject({ method, url, headers: bearer(as), ...(payload ? { payload } : {}) });
+const call = (
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: object,
+  as = token,
+) => t.app.inject({ method, url, headers: bearer(as), ...(payload ? { payload } : {}) });
 
 describe('account security', () => {
   it('changes the password only with the current one and a matching confirmation', async () => {

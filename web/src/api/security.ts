@@ -113,3 +113,17 @@ export async function instanceVersion(client: ApiClient): Promise<string> {
   const version = (data as { version?: unknown } | null)?.version;
   return typeof version === 'string' ? version : '';
 }
+
+export async function listAliases(client: ApiClient): Promise<string[]> {
+  const { data } = await client.get('/api/pleroma/aliases');
+  const aliases = (data as { aliases?: unknown } | null)?.aliases;
+  return Array.isArray(aliases) ? aliases.filter((a): a is string => typeof a === 'string') : [];
+}
+
+export async function addAlias(client: ApiClient, alias: string): Promise<void> {
+  await client.put('/api/pleroma/aliases', { body: { alias } });
+}
+
+export async function removeAlias(client: ApiClient, alias: string): Promise<void> {
+  await client.delete('/api/pleroma/aliases', { body: { alias } });
+}

@@ -1,5 +1,8 @@
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import {
+  addAlias,
+  listAliases,
+  removeAlias,
   backupCodes,
   changeEmail,
   changePassword,
@@ -357,6 +360,85 @@ function Sessions() {
   );
 }
 
+/** An ap id (https://host/users/name) read as the handle the user typed (name@host). */
+function aliasHandle(apId: string): string {
+  try {
+    const url = new URL(apId);
+    const name = url.pathname.split('/').filter(Boolean).at(-1) ?? apId;
+    return `${name}@${url.host}`;
+  } catch {
+    return apId;
+  }
+}
+
+function Aliases() {
+  const inputId = useId();
+  const [aliases, setAliases] = useState<string[] | null>(null);
+  const [alias, setAlias] = useState('');
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const reload = () =>
+    listAliases(api).then(setAliases, (error: unknown) => {
+      setAliases([]);
+      setOutcome({ ok: false, text: t('settings.security.alias_list_error', errorText(error)) });
+    });
+  useEffect(() => {
+    void reload();
+  }, []);
+  const add = (event: FormEvent) => {
+    event.preventDefault();
+    setOutcome(null);
+    addAlias(api, alias.trim()).then(
+      () => {
+        setAlias('');
+        void reload();
+      },
+      (error: unknown) =>
+        setOutcome({ ok: false, text: t('settings.security.alias_add_error', errorText(error)) }),
+    );
+  };
+  const remove = (apId: string) =>
+    removeAlias(api, aliasHandle(apId)).then(
+      () => setAliases((list) => list?.filter((item) => item !== apId) ?? null),
+      (error: unknown) => setOutcome({ ok: false, text: errorText(error) }),
+    );
+  const title = t('settings.security.aliases');
+  return (
+    <Section title={title}>
+      <p className={styles.hint}>{t('settings.security.aliases_hint')}</p>
+      {aliases && aliases.length > 0 && (
+        <ul className={styles.list} aria-label={title}>
+          {aliases.map((apId) => (
+            <li key={apId}>
+              <span>{aliasHandle(apId)}</span>
+              <Button
+                compact
+                aria-label={t('settings.security.remove_alias', aliasHandle(apId))}
+                onClick={() => void remove(apId)}
+              >
+                {t('settings.security.remove')}
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <form className={styles.row} onSubmit={add}>
+        <label htmlFor={inputId}>{t('settings.security.alias')}</label>
+        <input
+          id={inputId}
+          type="text"
+          placeholder="name@example.org"
+          value={alias}
+          onChange={(event) => setAlias(event.target.value)}
+        />
+        <Button type="submit" disabled={!alias.trim()}>
+          {t('settings.security.add_alias')}
+        </Button>
+      </form>
+      <OutcomeLine outcome={outcome} />
+    </Section>
+  );
+}
+
 const DELETE_CONFIRM = {
   titleKey: 'settings.security.delete_account',
   messageKey: 'settings.security.delete_confirm',
@@ -415,6 +497,7 @@ export function SecuritySettings() {
       <ChangePassword />
       <TwoFactor />
       <Sessions />
+      <Aliases />
       <DeleteAccount />
     </div>
   );

@@ -1,4 +1,12 @@
-import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type FormEvent,
+  type ReactNode,
+  type Ref,
+} from 'react';
 import {
   addAlias,
   listAliases,
@@ -64,11 +72,22 @@ function Field(props: {
   );
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
+function Section({
+  title,
+  children,
+  headingRef,
+}: {
+  title: string;
+  children: ReactNode;
+  /** For sections whose content is replaced: focus goes to the heading, not to the page. */
+  headingRef?: Ref<HTMLHeadingElement>;
+}) {
   const id = useId();
   return (
     <section className={styles.group} aria-labelledby={id}>
-      <h3 id={id}>{title}</h3>
+      <h3 id={id} ref={headingRef} tabIndex={headingRef ? -1 : undefined}>
+        {title}
+      </h3>
       {children}
     </section>
   );
@@ -200,6 +219,14 @@ function TwoFactor() {
   const [password, setPassword] = useState('');
   const [outcome, setOutcome] = useState<Outcome>(null);
   const fail = (error: unknown) => setOutcome({ ok: false, text: errorText(error) });
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Each step replaces the form the focus was in: keep the focus in the section.
+  const step = state.step;
+  const lastStep = useRef(step);
+  useEffect(() => {
+    if (lastStep.current !== step && lastStep.current !== 'loading') heading.current?.focus();
+    lastStep.current = step;
+  }, [step]);
 
   useEffect(() => {
     mfaEnabled(api).then(
@@ -246,7 +273,7 @@ function TwoFactor() {
     backupCodes(api).then((codes) => setState({ step: 'enabled', codes }), fail);
 
   return (
-    <Section title={t('settings.security.two_factor')}>
+    <Section title={t('settings.security.two_factor')} headingRef={heading}>
       {state.step === 'loading' && <p>{t('modals.loading')}</p>}
       {state.step === 'disabled' && (
         <>

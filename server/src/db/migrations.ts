@@ -486,4 +486,20 @@ CREATE INDEX account_backups_account ON account_backups (account_id, id);
 ALTER TABLE accounts ADD COLUMN aliases_json TEXT NOT NULL DEFAULT '[]';
 `,
   },
+  {
+    version: 52,
+    name: 'push_subscriptions',
+    sql: `
+-- Web push subscriptions, one per OAuth token (revoking the token ends it).
+CREATE TABLE push_subscriptions (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  token_id INTEGER NOT NULL UNIQUE REFERENCES oauth_tokens (id) ON DELETE CASCADE,
+  endpoint TEXT NOT NULL,
+  key_p256dh TEXT NOT NULL,
+  key_auth TEXT NOT NULL,
+  alerts_json TEXT NOT NULL DEFAULT '{}',
+  created_at TEXT NOT NULL
+);
+`,
+  },
 ];

@@ -16,6 +16,7 @@ import { notificationRoutes } from './notifications.ts';
 import { oauthAuthorizeRoutes } from './oauth-authorize.ts';
 import { oauthRoutes } from './oauth.ts';
 import { pollRoutes } from './polls.ts';
+import { pushRoutes } from './push.ts';
 import { relationRoutes } from './relations.ts';
 import { reportRoutes } from './reports.ts';
 import { searchRoutes } from './search.ts';
@@ -45,6 +46,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: ServerContext): 
     securityRoutes,
     dataRoutes,
     backupRoutes,
+    pushRoutes,
     filterRoutes,
     markerRoutes,
     conversationRoutes,

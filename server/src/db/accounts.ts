@@ -41,6 +41,8 @@ export interface AccountRow {
   header_path: string | null;
   background_image: string | null;
   settings_store_json: string;
+  /** Ap ids of the account's aliases (migration 51). */
+  aliases_json?: string;
   notification_settings_json: string;
   tags_json: string;
   statuses_count: number;

@@ -471,4 +471,46 @@ ALTER TABLE polls ADD COLUMN ended_notified_at TEXT;
 CREATE INDEX polls_unnotified_end ON polls (expires_at) WHERE ended_notified_at IS NULL;
 `,
   },
+  {
+    version: 50,
+    name: 'account_backups',
+    sql: `
+-- Account backups (Pleroma's /api/v1/pleroma/backups): a zip archive in the media folder.
+CREATE TABLE account_backups (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  account_id TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+  file_path TEXT NOT NULL,
+  file_size INTEGER NOT NULL DEFAULT 0,
+  processed INTEGER NOT NULL DEFAULT 0,
+  processed_count INTEGER NOT NULL DEFAULT 0,
+  state TEXT NOT NULL DEFAULT 'pending' CHECK (state IN ('pending', 'running', 'complete', 'failed')),
+  inserted_at TEXT NOT NULL
+);
+CREATE INDEX account_backups_account ON account_backups (account_id, id);
+`,
+  },
+  {
+    version: 51,
+    name: 'account_aliases',
+    sql: `
+-- Other accounts of the same person (also_known_as), as ap ids; managed with /api/pleroma/aliases.
+ALTER TABLE accounts ADD COLUMN aliases_json TEXT NOT NULL DEFAULT '[]';
+`,
+  },
+  {
+    version: 52,
+    name: 'push_subscriptions',
+    sql: `
+-- Web push subscriptions, one per OAuth token (revoking the token ends it).
+CREATE TABLE push_subscriptions (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  token_id INTEGER NOT NULL UNIQUE REFERENCES oauth_tokens (id) ON DELETE CASCADE,
+  endpoint TEXT NOT NULL,
+  key_p256dh TEXT NOT NULL,
+  key_auth TEXT NOT NULL,
+  alerts_json TEXT NOT NULL DEFAULT '{}',
+  created_at TEXT NOT NULL
+);
+`,
+  },
 ];

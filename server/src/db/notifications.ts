@@ -33,6 +33,16 @@ export interface CreatedNotification {
 }
 
 /** Records a notification unless it would notify someone about themselves or a remote account. */
+function blocksStrangers(settingsJson: string): boolean {
+  try {
+    return (
+      (JSON.parse(settingsJson) as { block_from_strangers?: unknown }).block_from_strangers === true
+    );
+  } catch {
+    return false;
+  }
+}
+
 export function insertNotification(
   db: Database,
   input: {
@@ -49,9 +59,20 @@ export function insertNotification(
   },
 ): CreatedNotification | null {
   if (input.accountId === input.fromId && !input.allowSelf) return null;
-  const recipient = sql(db, 'SELECT local FROM accounts WHERE id = ?').get(input.accountId) as
-    { local: number } | undefined;
+  const recipient = sql(
+    db,
+    'SELECT local, notification_settings_json FROM accounts WHERE id = ?',
+  ).get(input.accountId) as { local: number; notification_settings_json: string } | undefined;
   if (!recipient || !recipient.local) return null;
+  // notification_settings.block_from_strangers: only people the recipient follows notify them.
+  if (
+    blocksStrangers(recipient.notification_settings_json) &&
+    !sql(
+      db,
+      "SELECT 1 FROM follows WHERE follower_id = ? AND followee_id = ? AND state = 'accepted'",
+    ).get(input.accountId, input.fromId)
+  )
+    return null;
   // Pleroma does not notify about accounts the recipient blocks.
   if (
     sql(db, 'SELECT 1 FROM blocks WHERE account_id = ? AND target_id = ?').get(

@@ -3,9 +3,11 @@ import type { ServerContext } from '../context.ts';
 import { accountRoutes } from './accounts.ts';
 import { adminUserRoutes } from './admin-users.ts';
 import { appRoutes } from './apps.ts';
+import { dataRoutes } from './data.ts';
 import { conversationRoutes } from './conversations.ts';
 import { filterRoutes } from './filters.ts';
 import { assetRoutes } from './assets.ts';
+import { backupRoutes } from './backups.ts';
 import { instanceRoutes } from './instance.ts';
 import { interactionRoutes } from './interactions.ts';
 import { listRoutes } from './lists.ts';
@@ -17,6 +19,7 @@ import { oauthRoutes } from './oauth.ts';
 import { peopleRoutes } from './people.ts';
 import { pollRoutes } from './polls.ts';
 import { profileImageRoutes } from './profile-images.ts';
+import { pushRoutes } from './push.ts';
 import { relationRoutes } from './relations.ts';
 import { reportRoutes } from './reports.ts';
 import { searchRoutes } from './search.ts';
@@ -50,6 +53,9 @@ export async function registerRoutes(app: FastifyInstance, ctx: ServerContext): 
     adminUserRoutes,
     securityRoutes,
     profileImageRoutes,
+    dataRoutes,
+    backupRoutes,
+    pushRoutes,
   ]) {
     await area(app, ctx);
   }

@@ -10,17 +10,19 @@ import { ApiError, unprocessable } from '../errors.ts';
 import { ImageTooLargeError } from '../media/images.ts';
 import { removeStored, storeUpload, type StoredUpload } from '../media/store.ts';
 import { UploadedFile } from '../request-bodies.ts';
-import { AVATAR_UPLOAD_LIMIT, BANNER_UPLOAD_LIMIT } from './constants.ts';
+import { AVATAR_UPLOAD_LIMIT, BACKGROUND_UPLOAD_LIMIT, BANNER_UPLOAD_LIMIT } from './constants.ts';
 import type { Params } from './params.ts';
 
 const PROFILE_IMAGES = [
   { param: 'avatar', column: 'avatar_path', limit: AVATAR_UPLOAD_LIMIT },
   { param: 'header', column: 'header_path', limit: BANNER_UPLOAD_LIMIT },
+  // Pleroma's profile background; '' removes it.
+  { param: 'pleroma_background_image', column: 'background_image', limit: BACKGROUND_UPLOAD_LIMIT },
 ] as const;
 
 export interface ProfileImageChanges {
   /** Column -> new relative media path, or null to go back to the default image. */
-  changes: Partial<Record<'avatar_path' | 'header_path', string | null>>;
+  changes: Partial<Record<'avatar_path' | 'header_path' | 'background_image', string | null>>;
   /** Removes the files stored for this request (when the rest of the update is refused). */
   discard(): void;
 }

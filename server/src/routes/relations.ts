@@ -103,16 +103,27 @@ export async function relationRoutes(app: FastifyInstance, ctx: ServerContext): 
     }
     const rows = pageOfIds(
       db,
-      { from: table, idColumn: 'target_id', where, params },
+      {
+        from: table,
+        idColumn: 'target_id',
+        where,
+        params,
+        ...(table === 'mutes' ? { extraColumns: 'expires_at' } : {}),
+      },
       pageOf(queryOf(request), 40, MAX_PAGE_SIZE * 2),
     );
     const link = linkHeader(request, ctx.origin, rows[0]?.id, rows[rows.length - 1]?.id);
     if (link) reply.header('link', link);
     const rc = new RenderContext(ctx, viewerId);
-    return rows
-      .map((r) => rc.account(r.id))
-      .filter((a): a is AccountRow => a !== null)
-      .map((a) => renderAccount(rc, a));
+    return rows.flatMap((r) => {
+      const account = rc.account(r.id);
+      if (!account) return [];
+      const rendered = renderAccount(rc, account);
+      // Mastodon's mutes list says when a timed mute ends.
+      return table === 'mutes'
+        ? [{ ...rendered, mute_expires_at: (r.expires_at as string | null) ?? null }]
+        : [rendered];
+    });
   };
 
   app.get('/api/v1/mutes', async (request, reply) => {

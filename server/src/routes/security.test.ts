@@ -20,8 +20,12 @@ beforeEach(async () => {
 });
 afterEach(async () => t.close());
 
-const call = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object, as = token) =>
-  t.app.inject({ method, url, headers: bearer(as), ...(payload ? { payload } : {}) });
+const call = (
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: object,
+  as = token,
+) => t.app.inject({ method, url, headers: bearer(as), ...(payload ? { payload } : {}) });
 
 describe('account security', () => {
   it('changes the password only with the current one and a matching confirmation', async () => {
@@ -103,5 +107,45 @@ describe('account security', () => {
     expect(refused.statusCode).toBe(401);
     expect((await call('GET', '/api/oauth_tokens')).json()).toHaveLength(1);
     expect((await call('DELETE', '/api/oauth_tokens/999999')).statusCode).toBe(404);
+  });
+
+  it('keeps notification settings, and strangers no longer notify when asked', async () => {
+    addUser(t, 'bob');
+    const bobToken = await passwordToken(t.app, 'bob');
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/api/pleroma/notification_settings?block_from_strangers=true',
+      headers: bearer(token),
+    });
+    expect(put.json()).toEqual({ status: 'success' });
+    const me = (await call('GET', '/api/v1/accounts/verify_credentials')).json() as {
+      pleroma: { notification_settings: object };
+    };
+    expect(me.pleroma.notification_settings).toEqual({
+      block_from_strangers: true,
+      hide_notification_contents: false,
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/statuses',
+      headers: bearer(bobToken),
+      payload: { status: 'hello @alice' },
+    });
+    expect((await call('GET', '/api/v1/notifications')).json()).toEqual([]);
+  });
+
+  it('adds, lists and removes aliases', async () => {
+    addUser(t, 'bob');
+    const put = await call('PUT', '/api/pleroma/aliases', { alias: 'bob' });
+    expect(put.json()).toEqual({ status: 'success' });
+    const aliases = (await call('GET', '/api/pleroma/aliases')).json() as { aliases: string[] };
+    expect(aliases.aliases).toEqual([expect.stringMatching(/\/users\/bob$/)]);
+    const me = (await call('GET', '/api/v1/accounts/verify_credentials')).json() as {
+      pleroma: { also_known_as: string[] };
+    };
+    expect(me.pleroma.also_known_as).toEqual(aliases.aliases);
+    expect((await call('PUT', '/api/pleroma/aliases', { alias: 'nobody' })).statusCode).toBe(404);
+    expect((await call('DELETE', '/api/pleroma/aliases', { alias: 'bob' })).statusCode).toBe(200);
+    expect((await call('GET', '/api/pleroma/aliases')).json()).toEqual({ aliases: [] });
   });
 });

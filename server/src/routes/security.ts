@@ -4,14 +4,15 @@ import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { generateRecoveryCodes } from '../auth/recovery.ts';
 import { requireUser } from '../auth/request.ts';
 import { generateTotpSecret, provisioningUri, verifyTotp } from '../auth/totp.ts';
-import { getAccount, type AccountRow } from '../db/accounts.ts';
+import { findAccountByAcct, getAccount, parseJsonObject, type AccountRow } from '../db/accounts.ts';
 import { nowIso, sql } from '../db/index.ts';
 import { enableTotp, getMfa } from '../db/mfa.ts';
 import { hashRecoveryCode } from '../auth/recovery.ts';
 import { revokeTokenById } from '../db/oauth.ts';
 import { badRequest, forbidden, notFound, unprocessable } from '../errors.ts';
+import { accountApId } from '../views/account.ts';
 import { hostOf } from '../views/html.ts';
-import { bodyOf, str } from './params.ts';
+import { bodyOf, bool, str } from './params.ts';
 
 /**
  * Account security on the legacy prefix (API notes §9, §10): password and email change, account
@@ -22,6 +23,7 @@ import { bodyOf, str } from './params.ts';
 const READ_SECURITY = ['read:security', 'read'];
 const WRITE_SECURITY = ['write:security', 'write'];
 const WRITE_ACCOUNTS = ['write:accounts', 'write'];
+const READ_ACCOUNTS = ['read:accounts', 'read'];
 const MIN_PASSWORD_LENGTH = 8;
 const SUCCESS = { status: 'success' };
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -104,6 +106,70 @@ export async function securityRoutes(app: FastifyInstance, ctx: ServerContext): 
     // Deactivated and signed out everywhere; the statuses go with the account on the next purge.
     sql(ctx.db, 'UPDATE accounts SET deactivated = 1 WHERE id = ?').run(account.id);
     revokeAllTokens(ctx, account.id);
+    return SUCCESS;
+  });
+
+  /** API notes §5: booleans, as query parameters per the OpenAPI spec (a body works too). */
+  app.put('/api/pleroma/notification_settings', async (request) => {
+    const account = viewerAccount(ctx, request, WRITE_ACCOUNTS);
+    const params = { ...(request.query as Record<string, unknown>), ...bodyOf(request) };
+    const current = parseJsonObject(account.notification_settings_json);
+    const next: Record<string, unknown> = {
+      block_from_strangers: current.block_from_strangers === true,
+      hide_notification_contents: current.hide_notification_contents === true,
+    };
+    for (const name of ['block_from_strangers', 'hide_notification_contents']) {
+      const value = bool(params[name], name);
+      if (value !== undefined) next[name] = value;
+    }
+    sql(ctx.db, 'UPDATE accounts SET notification_settings_json = ? WHERE id = ?').run(
+      JSON.stringify(next),
+      account.id,
+    );
+    return SUCCESS;
+  });
+
+  // --- Aliases (also_known_as) --------------------------------------------------------------
+
+  const aliasesOf = (account: AccountRow): string[] =>
+    JSON.parse(account.aliases_json ?? '[]') as string[];
+  const saveAliases = (accountId: string, aliases: string[]) =>
+    sql(ctx.db, 'UPDATE accounts SET aliases_json = ? WHERE id = ?').run(
+      JSON.stringify(aliases),
+      accountId,
+    );
+  /** An alias is another known account, given as user@host; it is kept as its ap id. */
+  const aliasApId = (request: FastifyRequest, account: AccountRow): string => {
+    const params = { ...(request.query as Record<string, unknown>), ...bodyOf(request) };
+    const handle = str(params.alias)?.trim().replace(/^@/, '');
+    if (!handle) throw badRequest('Missing field: alias.');
+    const target = findAccountByAcct(ctx.db, handle, hostOf(ctx.origin));
+    if (!target) throw notFound('Account not found');
+    if (target.id === account.id) throw badRequest('An account cannot be its own alias.');
+    return accountApId(target, ctx.origin);
+  };
+  app.get('/api/pleroma/aliases', async (request) => {
+    const account = viewerAccount(ctx, request, READ_ACCOUNTS);
+    return { aliases: aliasesOf(account) };
+  });
+
+  app.put('/api/pleroma/aliases', async (request) => {
+    const account = viewerAccount(ctx, request, WRITE_ACCOUNTS);
+    const apId = aliasApId(request, account);
+    const aliases = aliasesOf(account);
+    if (!aliases.includes(apId)) saveAliases(account.id, [...aliases, apId]);
+    return SUCCESS;
+  });
+
+  app.delete('/api/pleroma/aliases', async (request) => {
+    const account = viewerAccount(ctx, request, WRITE_ACCOUNTS);
+    const apId = aliasApId(request, account);
+    const aliases = aliasesOf(account);
+    if (!aliases.includes(apId)) throw notFound('Account has no such alias.');
+    saveAliases(
+      account.id,
+      aliases.filter((alias) => alias !== apId),
+    );
     return SUCCESS;
   });
 

@@ -85,8 +85,8 @@ function buildAccount(rc: RenderContext, row: AccountRow): Record<string, unknow
     fqn: row.domain ? acctOf(row) : `${row.nickname}@${rc.host}`,
     pleroma: {
       ap_id: apId,
-      also_known_as: [],
-      background_image: row.background_image,
+      also_known_as: JSON.parse(row.aliases_json ?? '[]') as string[],
+      background_image: row.background_image ? rc.mediaUrl(row.background_image, '') : null,
       tags: JSON.parse(row.tags_json) as string[],
       relationship: rc.viewerId ? renderRelationship(db, rc.viewerId, row.id) : {},
       is_admin: showRole && row.is_admin === 1,

@@ -91,3 +91,39 @@ export async function revokeOAuthToken(client: ApiClient, id: string): Promise<b
   const response = await client.delete(`/api/oauth_tokens/${encodeURIComponent(id)}`);
   return response.status === 201;
 }
+
+/** API notes §5: PUT with query parameters. */
+export async function updateNotificationSettings(
+  client: ApiClient,
+  settings: { blockFromStrangers?: boolean; hideNotificationContents?: boolean },
+): Promise<void> {
+  const query: Record<string, string> = {};
+  if (settings.blockFromStrangers !== undefined) {
+    query.block_from_strangers = String(settings.blockFromStrangers);
+  }
+  if (settings.hideNotificationContents !== undefined) {
+    query.hide_notification_contents = String(settings.hideNotificationContents);
+  }
+  await client.put('/api/pleroma/notification_settings', { query });
+}
+
+/** The instance's software and version from /api/v1/instance (Pleroma: "x (compatible; Pleroma y)"). */
+export async function instanceVersion(client: ApiClient): Promise<string> {
+  const { data } = await client.get('/api/v1/instance');
+  const version = (data as { version?: unknown } | null)?.version;
+  return typeof version === 'string' ? version : '';
+}
+
+export async function listAliases(client: ApiClient): Promise<string[]> {
+  const { data } = await client.get('/api/pleroma/aliases');
+  const aliases = (data as { aliases?: unknown } | null)?.aliases;
+  return Array.isArray(aliases) ? aliases.filter((a): a is string => typeof a === 'string') : [];
+}
+
+export async function addAlias(client: ApiClient, alias: string): Promise<void> {
+  await client.put('/api/pleroma/aliases', { body: { alias } });
+}
+
+export async function removeAlias(client: ApiClient, alias: string): Promise<void> {
+  await client.delete('/api/pleroma/aliases', { body: { alias } });
+}

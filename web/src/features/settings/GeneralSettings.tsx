@@ -3,6 +3,7 @@ import { t } from '../../i18n/index.ts';
 import { useInstance } from '../../state/instance.ts';
 import { usePreferences, type Preferences } from '../../state/preferences.ts';
 import styles from './GeneralSettings.module.css';
+import { MuteWords } from './MuteWords.tsx';
 import {
   GENERAL_GROUPS,
   type BooleanPreference,
@@ -78,33 +79,6 @@ function NumberInput({ control }: { control: Extract<GeneralControl, { kind: 'nu
         onBlur={(event) => commit(event.target.value)}
         onKeyDown={(event) => {
           if (event.key === 'Enter') commit(event.currentTarget.value);
-        }}
-      />
-    </div>
-  );
-}
-
-/** One word or phrase a line; saved when the field is left. */
-function MuteWords() {
-  const id = useId();
-  const words = usePreferences((state) => state.muteWords);
-  const setPreference = usePreferences((state) => state.setPreference);
-  const [draft, setDraft] = useState<string | null>(null);
-  return (
-    <div className={styles.column}>
-      <label htmlFor={id}>{label('muteWords')}</label>
-      <textarea
-        id={id}
-        rows={4}
-        value={draft ?? words.join('\n')}
-        onChange={(event) => setDraft(event.target.value)}
-        onBlur={(event) => {
-          setDraft(null);
-          const next = event.target.value
-            .split('\n')
-            .map((word) => word.trim())
-            .filter((word, index, all) => word !== '' && all.indexOf(word) === index);
-          setPreference('muteWords', next);
         }}
       />
     </div>

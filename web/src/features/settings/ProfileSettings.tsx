@@ -5,7 +5,6 @@ import { api } from '../../app/apiClient.ts';
 import { t } from '../../i18n/index.ts';
 import { useSession } from '../../state/session.ts';
 import { Button } from '../../ui/Button.tsx';
-import { AutocompleteTextarea } from '../emoji/AutocompleteTextarea.tsx';
 import { ProfileImages } from './ProfileImages.tsx';
 import { ServerOptions } from './ServerOptions.tsx';
 import styles from './Settings.module.css';
@@ -68,12 +67,13 @@ function ProfileForm({ account }: { account: Account }) {
       </div>
       <div className={styles.column}>
         <label htmlFor={bioId}>{t('settings.profile.bio')}</label>
-        <AutocompleteTextarea
+        {/* Not the composer's AutocompleteTextarea yet: its textarea carries aria-expanded, which
+            axe-core rejects on a textbox (aria-allowed-attr). */}
+        <textarea
           id={bioId}
           rows={4}
           value={bio}
-          onChange={setBio}
-          sources={{ emoji: true }}
+          onChange={(event) => setBio(event.target.value)}
         />
       </div>
       <fieldset className={styles.group}>

@@ -1,5 +1,16 @@
-import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type FormEvent,
+  type ReactNode,
+  type Ref,
+} from 'react';
+import {
+  addAlias,
+  listAliases,
+  removeAlias,
   backupCodes,
   changeEmail,
   changePassword,
@@ -61,11 +72,22 @@ function Field(props: {
   );
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
+function Section({
+  title,
+  children,
+  headingRef,
+}: {
+  title: string;
+  children: ReactNode;
+  /** For sections whose content is replaced: focus goes to the heading, not to the page. */
+  headingRef?: Ref<HTMLHeadingElement>;
+}) {
   const id = useId();
   return (
     <section className={styles.group} aria-labelledby={id}>
-      <h3 id={id}>{title}</h3>
+      <h3 id={id} ref={headingRef} tabIndex={headingRef ? -1 : undefined}>
+        {title}
+      </h3>
       {children}
     </section>
   );
@@ -197,6 +219,14 @@ function TwoFactor() {
   const [password, setPassword] = useState('');
   const [outcome, setOutcome] = useState<Outcome>(null);
   const fail = (error: unknown) => setOutcome({ ok: false, text: errorText(error) });
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Each step replaces the form the focus was in: keep the focus in the section.
+  const step = state.step;
+  const lastStep = useRef(step);
+  useEffect(() => {
+    if (lastStep.current !== step && lastStep.current !== 'loading') heading.current?.focus();
+    lastStep.current = step;
+  }, [step]);
 
   useEffect(() => {
     mfaEnabled(api).then(
@@ -243,7 +273,7 @@ function TwoFactor() {
     backupCodes(api).then((codes) => setState({ step: 'enabled', codes }), fail);
 
   return (
-    <Section title={t('settings.security.two_factor')}>
+    <Section title={t('settings.security.two_factor')} headingRef={heading}>
       {state.step === 'loading' && <p>{t('modals.loading')}</p>}
       {state.step === 'disabled' && (
         <>
@@ -343,7 +373,6 @@ function Sessions() {
               </span>
               <Button
                 compact
-                variant="danger"
                 aria-label={t('settings.security.revoke_named', token.appName, token.id)}
                 onClick={() => void revoke(token)}
               >
@@ -353,6 +382,85 @@ function Sessions() {
           ))}
         </ul>
       )}
+      <OutcomeLine outcome={outcome} />
+    </Section>
+  );
+}
+
+/** An ap id (https://host/users/name) read as the handle the user typed (name@host). */
+function aliasHandle(apId: string): string {
+  try {
+    const url = new URL(apId);
+    const name = url.pathname.split('/').filter(Boolean).at(-1) ?? apId;
+    return `${name}@${url.host}`;
+  } catch {
+    return apId;
+  }
+}
+
+function Aliases() {
+  const inputId = useId();
+  const [aliases, setAliases] = useState<string[] | null>(null);
+  const [alias, setAlias] = useState('');
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const reload = () =>
+    listAliases(api).then(setAliases, (error: unknown) => {
+      setAliases([]);
+      setOutcome({ ok: false, text: t('settings.security.alias_list_error', errorText(error)) });
+    });
+  useEffect(() => {
+    void reload();
+  }, []);
+  const add = (event: FormEvent) => {
+    event.preventDefault();
+    setOutcome(null);
+    addAlias(api, alias.trim()).then(
+      () => {
+        setAlias('');
+        void reload();
+      },
+      (error: unknown) =>
+        setOutcome({ ok: false, text: t('settings.security.alias_add_error', errorText(error)) }),
+    );
+  };
+  const remove = (apId: string) =>
+    removeAlias(api, aliasHandle(apId)).then(
+      () => setAliases((list) => list?.filter((item) => item !== apId) ?? null),
+      (error: unknown) => setOutcome({ ok: false, text: errorText(error) }),
+    );
+  const title = t('settings.security.aliases');
+  return (
+    <Section title={title}>
+      <p className={styles.hint}>{t('settings.security.aliases_hint')}</p>
+      {aliases && aliases.length > 0 && (
+        <ul className={styles.list} aria-label={title}>
+          {aliases.map((apId) => (
+            <li key={apId}>
+              <span>{aliasHandle(apId)}</span>
+              <Button
+                compact
+                aria-label={t('settings.security.remove_alias', aliasHandle(apId))}
+                onClick={() => void remove(apId)}
+              >
+                {t('settings.security.remove')}
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <form className={styles.row} onSubmit={add}>
+        <label htmlFor={inputId}>{t('settings.security.alias')}</label>
+        <input
+          id={inputId}
+          type="text"
+          placeholder="name@example.org"
+          value={alias}
+          onChange={(event) => setAlias(event.target.value)}
+        />
+        <Button type="submit" disabled={!alias.trim()}>
+          {t('settings.security.add_alias')}
+        </Button>
+      </form>
       <OutcomeLine outcome={outcome} />
     </Section>
   );
@@ -416,6 +524,7 @@ export function SecuritySettings() {
       <ChangePassword />
       <TwoFactor />
       <Sessions />
+      <Aliases />
       <DeleteAccount />
     </div>
   );

@@ -12,6 +12,10 @@ const TAB_SCREENS: Partial<Record<SettingsTab, LazyExoticComponent<ComponentType
   general: lazy(() => import('./GeneralSettings.tsx')),
   profile: lazy(() => import('./ProfileSettings.tsx')),
   security: lazy(() => import('./SecuritySettings.tsx')),
+  'data-import-export': lazy(() => import('./DataSettings.tsx')),
+  'mutes-and-blocks': lazy(() => import('./MutesBlocksSettings.tsx')),
+  notifications: lazy(() => import('./NotificationSettings.tsx')),
+  version: lazy(() => import('./VersionSettings.tsx')),
 };
 
 interface SettingsContentProps {

@@ -1,0 +1,361 @@
+import type { Page } from '@playwright/test';
+import { totpCode, TOTP_STEP_SECONDS } from '../server/src/auth/totp.ts';
+import { expectNoSeriousA11yViolations } from './axe.ts';
+import { DEMO_PASSWORD } from './demo.ts';
+import { apiToken, expect, instanceUrl, postStatus, test } from './fixtures.ts';
+import { api, signInWithForm, signedIn, unique } from './session.ts';
+
+/**
+ * Journeys for the settings modal. They all use the moderator account (no other journey signs in
+ * as it) and put back whatever they change, since journeys share one instance.
+ */
+const USER = 'moderator';
+const DIALOG = '[role="dialog"]';
+
+const thirdColumn = (page: Page) =>
+  page
+    .getByRole('complementary')
+    .filter({ has: page.getByRole('heading', { name: 'Notifications' }) });
+
+async function openSettings(page: Page, tab: string) {
+  await page.getByRole('button', { name: 'Settings', exact: true }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Settings' });
+  await dialog.getByRole('tab', { name: tab }).click();
+  await expect(dialog.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
+  return dialog;
+}
+
+async function resetSettingsStore() {
+  const token = await apiToken(USER, DEMO_PASSWORD);
+  const response = await api(token, 'PATCH', 'api/v1/accounts/update_credentials', {
+    pleroma_settings_store: { starling: {} },
+  });
+  expect(response.status).toBe(200);
+}
+
+test('a display preference applies at once and follows the user to another browser', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  await resetSettingsStore();
+  try {
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await signedIn(page, USER);
+    await page.goto('/main/public');
+    await expect(thirdColumn(page)).toBeVisible();
+    const dialog = await openSettings(page, 'General');
+    await expectNoSeriousA11yViolations(page, 'the General settings tab', DIALOG);
+    const pushed = page.waitForRequest(
+      (request) =>
+        request.url().includes('api/v1/accounts/update_credentials') &&
+        JSON.stringify(request.postDataJSON()).includes('thirdColumnMode'),
+    );
+    await dialog
+      .getByRole('combobox', { name: 'Third column (wide windows, signed in)' })
+      .selectOption({ label: 'None' });
+    await expect(thirdColumn(page)).toHaveCount(0);
+    await pushed;
+
+    const context = await browser.newContext({
+      baseURL: instanceUrl(),
+      viewport: { width: 1400, height: 900 },
+    });
+    try {
+      const other = await context.newPage();
+      await other.goto('/main/public');
+      await signInWithForm(other, USER);
+      await expect(other).toHaveURL(/\/main\/friends$/);
+      await expect(other.getByRole('button', { name: 'Log out' }).first()).toBeVisible();
+      await expect(thirdColumn(other)).toHaveCount(0);
+    } finally {
+      await context.close();
+    }
+  } finally {
+    await resetSettingsStore();
+  }
+});
+
+test('every settings tab passes axe', async ({ page }) => {
+  test.setTimeout(60_000);
+  await signedIn(page, USER);
+  await page.goto('/main/public');
+  for (const tab of [
+    'Profile',
+    'Security',
+    'Notifications',
+    'Data import / export',
+    'Mutes and blocks',
+    'Version',
+  ]) {
+    await openSettings(page, tab);
+    // Scanned once the tab's chunk and its lists have loaded.
+    await expect(
+      page.getByRole('dialog', { name: 'Settings' }).getByRole('tabpanel'),
+    ).not.toContainText('Loading');
+    await expectNoSeriousA11yViolations(page, `the ${tab} settings tab`, DIALOG);
+    await page.keyboard.press('Escape');
+  }
+});
+
+test('changing the password with a wrong current password is refused', async ({ page }) => {
+  await signedIn(page, USER);
+  await page.goto('/main/public');
+  const dialog = await openSettings(page, 'Security');
+  const section = dialog.getByRole('region', { name: 'Change password' });
+  await section.getByLabel('Current password').fill('not-the-password');
+  await section.getByLabel('New password', { exact: true }).fill('another password');
+  await section.getByLabel('New password again').fill('another password');
+  await section.getByRole('button', { name: 'Change password' }).click();
+  await expect(section.getByRole('alert')).toHaveText('Invalid password.');
+  // Still signed in, and the old password still works.
+  await expect(page.getByRole('button', { name: 'Log out' }).first()).toBeVisible();
+  await apiToken(USER, DEMO_PASSWORD);
+});
+
+test('set up TOTP from the key, sign out, sign in with a code', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signedIn(page, USER);
+  await page.goto('/main/public');
+  let recoveryCode = '';
+  try {
+    const dialog = await openSettings(page, 'Security');
+    const section = dialog.getByRole('region', { name: 'Two-factor authentication' });
+    await section.getByRole('button', { name: 'Set up an authenticator app' }).click();
+    await expect(
+      section.getByRole('img', { name: 'QR code for your authenticator app' }),
+    ).toBeVisible();
+    const key = (await section.getByTestId('totp-key').textContent()) ?? '';
+    expect(key).toMatch(/^[A-Z2-7]{16,}$/);
+    // A code from the previous step, so the current one is still unused for the sign-in below.
+    await section
+      .getByLabel('Code from the app')
+      .fill(totpCode(key, Date.now() - TOTP_STEP_SECONDS * 1000));
+    await section.getByLabel('Current password').fill(DEMO_PASSWORD);
+    await section.getByRole('button', { name: 'Turn on two-factor authentication' }).click();
+    const codes = section.getByRole('list', { name: 'Backup codes' }).getByRole('listitem');
+    await expect(codes).toHaveCount(5);
+    recoveryCode = (await codes.first().textContent()) ?? '';
+    await expectNoSeriousA11yViolations(page, 'two-factor enabled', DIALOG);
+    // The focus stayed in the dialog when the form was replaced, so Escape still closes it.
+    await expect(section.getByRole('heading', { name: 'Two-factor authentication' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Log out' }).first().click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Log out' }).click();
+    await expect(page).toHaveURL(/\/main\/public$/);
+    await signInWithForm(page, USER);
+    const code = page.getByLabel('Authentication code').filter({ visible: true }).first();
+    await code.fill(totpCode(key));
+    await page.getByRole('button', { name: 'Verify' }).first().click();
+    await expect(page).toHaveURL(/\/main\/friends$/);
+
+    // And off again, with the password.
+    const again = await openSettings(page, 'Security');
+    const twoFactor = again.getByRole('region', { name: 'Two-factor authentication' });
+    await twoFactor.getByLabel('Current password').fill(DEMO_PASSWORD);
+    await twoFactor.getByRole('button', { name: 'Turn off two-factor authentication' }).click();
+    await expect(twoFactor.getByRole('status')).toHaveText('Two-factor authentication is off');
+    recoveryCode = '';
+  } finally {
+    if (recoveryCode) await disableTotpWithRecovery(USER, recoveryCode);
+  }
+});
+
+/** Signs in with a recovery code and turns two-factor off, whatever state the journey left. */
+async function disableTotpWithRecovery(username: string, recoveryCode: string) {
+  const url = instanceUrl();
+  const app = (await (
+    await fetch(`${url}api/v1/apps`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        client_name: 'starling-e2e',
+        redirect_uris: 'urn:ietf:wg:oauth:2.0:oob',
+        scopes: 'read write',
+      }),
+    })
+  ).json()) as { client_id: string; client_secret: string };
+  const form = (fields: Record<string, string>) => ({
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      ...fields,
+      client_id: app.client_id,
+      client_secret: app.client_secret,
+    }),
+  });
+  const first = (await (
+    await fetch(
+      `${url}oauth/token`,
+      form({ grant_type: 'password', username, password: DEMO_PASSWORD }),
+    )
+  ).json()) as { access_token?: string; mfa_token?: string };
+  let token = first.access_token;
+  if (!token && first.mfa_token) {
+    const second = (await (
+      await fetch(
+        `${url}oauth/mfa/challenge`,
+        form({ mfa_token: first.mfa_token, challenge_type: 'recovery', code: recoveryCode }),
+      )
+    ).json()) as { access_token?: string };
+    token = second.access_token;
+  }
+  if (!token) throw new Error('could not sign in to turn two-factor off');
+  await api(token, 'DELETE', 'api/pleroma/accounts/mfa/totp', { password: DEMO_PASSWORD });
+}
+
+test('revoke another session and its token is refused', async ({ page }) => {
+  const other = await apiToken(USER, DEMO_PASSWORD);
+  await signedIn(page, USER);
+  await page.goto('/main/public');
+  const dialog = await openSettings(page, 'Security');
+  const sessions = dialog.getByRole('list', { name: 'Authorised apps and sessions' });
+  await expect(sessions.getByRole('listitem').first()).toBeVisible();
+  const tokens = (await api<{ id: number }[]>(other, 'GET', 'api/oauth_tokens')).body;
+  const newest = Math.max(...tokens.map((token) => token.id));
+  // The page's own session is the newest; the one made above is the one before it.
+  const target = tokens
+    .map((token) => token.id)
+    .filter((id) => id !== newest)
+    .sort((a, b) => b - a)[0];
+  await sessions.getByRole('button', { name: new RegExp(`\\(session ${target}\\)$`) }).click();
+  await expect(
+    sessions.getByRole('button', { name: new RegExp(`\\(session ${target}\\)$`) }),
+  ).toHaveCount(0);
+  expect((await api(other, 'GET', 'api/v1/accounts/verify_credentials')).status).toBe(401);
+  await expect(page.getByRole('button', { name: 'Log out' }).first()).toBeVisible();
+});
+
+test('unmute a user from the mutes list', async ({ page }) => {
+  const token = await signedIn(page, USER);
+  const bob = (await api<{ id: string }>(token, 'GET', 'api/v1/accounts/lookup?acct=bob')).body;
+  await api(token, 'POST', `api/v1/accounts/${bob.id}/mute`, { duration: 3600 });
+  try {
+    await page.goto('/main/public');
+    const dialog = await openSettings(page, 'Mutes and blocks');
+    const mutes = dialog.getByRole('list', { name: 'Muted users' });
+    const entry = mutes.getByRole('listitem').filter({ hasText: '@bob' });
+    await expect(entry).toContainText('until');
+    await expectNoSeriousA11yViolations(page, 'the mutes list', DIALOG);
+    await entry.getByRole('button', { name: 'Unmute bob' }).click();
+    await expect(entry).toHaveCount(0);
+    const [relationship] = (
+      await api<{ muting: boolean }[]>(token, 'GET', `api/v1/accounts/relationships?id[]=${bob.id}`)
+    ).body;
+    expect(relationship?.muting).toBe(false);
+  } finally {
+    await api(token, 'POST', `api/v1/accounts/${bob.id}/unmute`);
+  }
+});
+
+test('import a follows file, and export then re-import settings with a too-new file refused', async ({
+  page,
+}) => {
+  const token = await signedIn(page, USER);
+  const carol = (await api<{ id: string }>(token, 'GET', 'api/v1/accounts/lookup?acct=carol')).body;
+  await api(token, 'POST', `api/v1/accounts/${carol.id}/unfollow`);
+  try {
+    await page.goto('/main/public');
+    const dialog = await openSettings(page, 'Data import / export');
+    const follows = dialog.getByRole('region', { name: 'Follows' });
+    await follows.getByLabel(/Import follows from a file/).setInputFiles({
+      name: 'follows.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('Account address,Show boosts\ncarol,true\nnobody-here,true\n'),
+    });
+    await expect(follows.getByRole('status')).toHaveText('Imported 1. Skipped: nobody-here');
+    const [relationship] = (
+      await api<{ following: boolean }[]>(
+        token,
+        'GET',
+        `api/v1/accounts/relationships?id[]=${carol.id}`,
+      )
+    ).body;
+    expect(relationship?.following).toBe(true);
+
+    const backup = dialog.getByRole('region', { name: 'Settings backup' });
+    const downloaded = page.waitForEvent('download');
+    await backup.getByRole('button', { name: 'Export settings to a file' }).click();
+    const file = await (await downloaded).path();
+    const { readFile } = await import('node:fs/promises');
+    const saved = JSON.parse(await readFile(file, 'utf8')) as {
+      version: { major: number; minor: number };
+      preferences: Record<string, unknown>;
+    };
+    expect(saved.preferences.hideNsfw).toBe(true);
+
+    const importInput = backup.getByLabel('Import settings from a file');
+    const tooNew = { ...saved, version: { major: saved.version.major + 1, minor: 0 } };
+    await importInput.setInputFiles({
+      name: 'new.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(tooNew)),
+    });
+    await expect(backup.getByRole('alert')).toContainText('newer version');
+
+    const changed = { ...saved, preferences: { ...saved.preferences, hideNsfw: false } };
+    await importInput.setInputFiles({
+      name: 'mine.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(changed)),
+    });
+    await expect(backup.getByRole('status')).toHaveText('Settings loaded from the file.');
+    await dialog.getByRole('tab', { name: 'General' }).click();
+    await expect(dialog.getByRole('checkbox', { name: 'Hide sensitive media' })).not.toBeChecked();
+  } finally {
+    await api(token, 'POST', `api/v1/accounts/${carol.id}/unfollow`);
+    await resetSettingsStore();
+  }
+});
+
+test('upload a new avatar and see it on posts', async ({ page }) => {
+  test.setTimeout(60_000);
+  const token = await signedIn(page, USER);
+  const sharp = (await import('sharp')).default;
+  const png = await sharp({
+    create: { width: 200, height: 200, channels: 3, background: { r: 200, g: 40, b: 90 } },
+  })
+    .png()
+    .toBuffer();
+  const text = unique('avatar check');
+  await postStatus(token, text);
+  try {
+    await page.goto('/main/public');
+    const dialog = await openSettings(page, 'Profile');
+    const images = dialog.getByRole('group', { name: 'Images' });
+    await images.getByLabel('Avatar', { exact: true }).setInputFiles({
+      name: 'avatar.png',
+      mimeType: 'image/png',
+      buffer: png,
+    });
+    await expect(images.getByRole('img', { name: 'New Avatar (not saved yet)' })).toBeVisible();
+    await images.getByRole('button', { name: 'Save Avatar' }).click();
+    await expect(images.getByRole('status')).toHaveText('Settings saved');
+    const me = (await api<{ avatar: string }>(token, 'GET', 'api/v1/accounts/verify_credentials'))
+      .body;
+    expect(me.avatar).toContain('/media/');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await page.reload();
+    const card = page.getByRole('article').filter({ hasText: text }).first();
+    await expect(card.locator(`img[src="${me.avatar}"]`).first()).toBeVisible();
+  } finally {
+    await api(token, 'PATCH', 'api/v1/accounts/update_credentials', { avatar: '' });
+  }
+});
+
+test('request an account backup and get a downloadable archive', async ({ page }) => {
+  await signedIn(page, USER);
+  await page.goto('/main/public');
+  const dialog = await openSettings(page, 'Data import / export');
+  const section = dialog.getByRole('region', { name: 'Account backups' });
+  await section.getByRole('button', { name: 'Make a new backup' }).click();
+  await expect(section.getByRole('status')).toHaveText('Backup requested.');
+  const link = section.getByRole('link', { name: /^Download/ }).first();
+  await expect(link).toBeVisible();
+  const href = (await link.getAttribute('href')) ?? '';
+  const archive = Buffer.from(await (await fetch(href)).arrayBuffer());
+  expect(archive.subarray(0, 2).toString()).toBe('PK');
+  await expectNoSeriousA11yViolations(page, 'the account backups list', DIALOG);
+});

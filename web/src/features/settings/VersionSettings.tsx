@@ -1,0 +1,34 @@
+import { useEffect, useState } from 'react';
+import { instanceVersion } from '../../api/security.ts';
+import { api } from '../../app/apiClient.ts';
+import { t } from '../../i18n/index.ts';
+import { useInstance } from '../../state/instance.ts';
+import { version as clientVersion } from '../../../../package.json';
+import styles from './Settings.module.css';
+
+/** Version: this client's and the instance's. */
+export function VersionSettings() {
+  const instanceName = useInstance((state) => state.config.name);
+  const [serverVersion, setServerVersion] = useState<string | null>(null);
+  useEffect(() => {
+    instanceVersion(api).then(setServerVersion, () => setServerVersion(''));
+  }, []);
+  return (
+    <div className={styles.page}>
+      <dl className={styles.group}>
+        <dt>{t('settings.version.client')}</dt>
+        <dd>
+          Starling {clientVersion} ({import.meta.env.MODE})
+        </dd>
+        <dt>{t('settings.version.instance', instanceName)}</dt>
+        <dd>
+          {serverVersion === null
+            ? t('modals.loading')
+            : serverVersion || t('settings.version.unknown')}
+        </dd>
+      </dl>
+    </div>
+  );
+}
+
+export default VersionSettings;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { t } from '../../i18n/index.ts';
+import { DEFAULT_NOTIFICATION_VISIBILITY } from '../../lib/notifications.ts';
 import { PREFERENCE_KEYS } from '../../state/preferences.ts';
 import { GENERAL_GROUPS } from './generalGroups.ts';
 
@@ -7,6 +8,8 @@ import { GENERAL_GROUPS } from './generalGroups.ts';
 const NOT_ON_THE_GENERAL_TAB = new Set<string>([
   // Where the user was last; not a choice.
   'lastTimeline',
+  // Set per person from their user card.
+  'highlight',
 ]);
 
 const controls = GENERAL_GROUPS.flatMap((group) => group.controls);
@@ -28,6 +31,12 @@ describe('the General tab', () => {
     for (const group of GENERAL_GROUPS) check(`settings.general.groups.${group.id}`);
     for (const control of controls) {
       const key = control.kind === 'sidebarRight' ? 'sidebarRight' : control.key;
+      if (control.kind === 'notificationVisibility') {
+        // One checkbox per kind, under the group's legend.
+        for (const kind of Object.keys(DEFAULT_NOTIFICATION_VISIBILITY))
+          check(`settings.general.notificationVisibility_options.${kind}`);
+        continue;
+      }
       check(`settings.general.${key}`);
       if (control.kind === 'choice') {
         for (const option of control.options) check(`settings.general.${key}_options.${option}`);

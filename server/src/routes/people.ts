@@ -10,6 +10,7 @@ import { renderAccount } from '../views/account.ts';
 import { hostOf } from '../views/html.ts';
 import { renderRelationship } from '../views/relationship.ts';
 import { paramsOf, queryOf, str } from './params.ts';
+import { otherAccount } from './relations.ts';
 
 type IdParams = { Params: { id: string } };
 
@@ -28,12 +29,8 @@ export async function peopleRoutes(app: FastifyInstance, ctx: ServerContext): Pr
   const db = ctx.db;
   const host = hostOf(ctx.origin);
 
-  const other = (request: FastifyRequest<IdParams>, viewerId: string, verb: string): AccountRow => {
-    const account = findAccountByIdOrNickname(db, request.params.id, host);
-    if (!account) throw notFound();
-    if (account.id === viewerId) throw badRequest(`Can not ${verb} yourself`);
-    return account;
-  };
+  const other = (request: FastifyRequest<IdParams>, viewerId: string, verb: string) =>
+    otherAccount(db, host, request.params.id, viewerId, verb);
 
   app.post<IdParams>('/api/v1/accounts/:id/note', async (request) => {
     const viewer = requireUser(ctx, request, WRITE_ACCOUNTS);

@@ -38,16 +38,26 @@ function seconds(value: unknown, name: string): number {
   return Math.min(Number(text), MAX_MUTE_SECONDS);
 }
 
+/** The account a relationship call is about: it must exist and not be the viewer. */
+export function otherAccount(
+  db: ServerContext['db'],
+  host: string,
+  idOrNickname: string,
+  viewerId: string,
+  verb: string,
+): AccountRow {
+  const account = findAccountByIdOrNickname(db, idOrNickname, host);
+  if (!account) throw notFound();
+  if (account.id === viewerId) throw badRequest(`Can not ${verb} yourself`);
+  return account;
+}
+
 export async function relationRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   const db = ctx.db;
   const host = hostOf(ctx.origin);
 
-  const other = (request: FastifyRequest<IdParams>, viewerId: string, verb: string): AccountRow => {
-    const account = findAccountByIdOrNickname(db, request.params.id, host);
-    if (!account) throw notFound();
-    if (account.id === viewerId) throw badRequest(`Can not ${verb} yourself`);
-    return account;
-  };
+  const other = (request: FastifyRequest<IdParams>, viewerId: string, verb: string) =>
+    otherAccount(db, host, request.params.id, viewerId, verb);
 
   app.post<IdParams>('/api/v1/accounts/:id/mute', async (request) => {
     const viewer = requireUser(ctx, request, WRITE_MUTES);

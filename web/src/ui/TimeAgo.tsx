@@ -1,44 +1,25 @@
-import { useSyncExternalStore } from 'react';
 import { t } from '../i18n/index.ts';
 import { relativeTime, TIME_AGO_REFRESH_MS } from '../lib/timeAgo.ts';
 import { absoluteTime, useLocaleFormats } from './localeFormats.ts';
+import { sharedClock } from './sharedClock.ts';
+
+/** The clock of every time stamp on screen: ticks every 60 s (spec part 2, §9). */
+export const useNow = sharedClock(TIME_AGO_REFRESH_MS);
 
 /**
- * One shared clock for every time stamp on screen: a single interval, running only while some
- * TimeAgo is mounted, ticks every 60 s (spec part 2, §9).
+ * "5m", "3h"... with the full date and time in the title (and for assistive technology). `clock`
+ * picks another shared clock (notifications tick every 240 s).
  */
-const listeners = new Set<() => void>();
-let now = Date.now();
-let timer: ReturnType<typeof setInterval> | null = null;
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  if (timer === null) {
-    now = Date.now();
-    timer = setInterval(() => {
-      now = Date.now();
-      for (const notify of listeners) notify();
-    }, TIME_AGO_REFRESH_MS);
-  }
-  return () => {
-    listeners.delete(listener);
-    if (listeners.size === 0 && timer !== null) {
-      clearInterval(timer);
-      timer = null;
-    }
-  };
-}
-
-const getNow = () => now;
-
-/** The shared clock's current time; re-renders on every tick. */
-export function useNow(): number {
-  return useSyncExternalStore(subscribe, getNow, getNow);
-}
-
-/** "5m", "3h"... with the full date and time in the title (and for assistive technology). */
-export function TimeAgo({ time, className }: { time: string; className?: string }) {
-  const current = useNow();
+export function TimeAgo({
+  time,
+  className,
+  clock = useNow,
+}: {
+  time: string;
+  className?: string;
+  clock?: () => number;
+}) {
+  const current = clock();
   const localeFormats = useLocaleFormats();
   const relative = relativeTime(time, current);
   const label = relative ? t(`time.${relative.unit}_short`, relative.value) : time;

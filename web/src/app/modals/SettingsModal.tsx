@@ -1,3 +1,4 @@
+import '../../i18n/parts/settings.ts';
 import { lazy, Suspense, useState } from 'react';
 import { t } from '../../i18n/index.ts';
 import type { SettingsTab } from '../../lib/settingsModal.ts';

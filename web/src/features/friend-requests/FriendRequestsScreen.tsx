@@ -1,3 +1,4 @@
+import '../../i18n/parts/people.ts';
 import { useEffect, useState } from 'react';
 import { authorizeFollowRequest, rejectFollowRequest } from '../../api/followRequests.ts';
 import { api } from '../../app/apiClient.ts';

@@ -1,3 +1,4 @@
+import '../../i18n/parts/people.ts';
 import { useCallback, useEffect, useState } from 'react';
 import { followList } from '../../api/relationships.ts';
 import type { Account } from '../../api/types.ts';

@@ -1,3 +1,4 @@
+import '../../i18n/parts/people.ts';
 import type { ScreenProps } from '../../app/screens.ts';
 import { navigate, useLocation } from '../../app/router/history.ts';
 import { t } from '../../i18n/index.ts';

@@ -1,3 +1,4 @@
+import '../../i18n/parts/settings.ts';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { createBackup, listBackups, type AccountBackup } from '../../api/backups.ts';
 import {

@@ -1,3 +1,4 @@
+import '../../i18n/parts/settings.ts';
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { Account } from '../../api/types.ts';
 import {

@@ -1,3 +1,4 @@
+import '../../i18n/parts/settings.ts';
 import { useState } from 'react';
 import { verifyCredentials } from '../../api/accounts.ts';
 import { updateNotificationSettings } from '../../api/security.ts';

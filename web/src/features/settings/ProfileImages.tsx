@@ -1,3 +1,4 @@
+import '../../i18n/parts/settings.ts';
 import { useEffect, useId, useState } from 'react';
 import { updateCredentials, type UpdateCredentialsParams } from '../../api/accounts.ts';
 import type { Account } from '../../api/types.ts';

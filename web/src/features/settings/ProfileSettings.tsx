@@ -1,3 +1,4 @@
+import '../../i18n/parts/settings.ts';
 import { useId, useState, type FormEvent } from 'react';
 import { updateCredentials } from '../../api/accounts.ts';
 import type { Account } from '../../api/types.ts';

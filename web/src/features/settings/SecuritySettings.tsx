@@ -1,3 +1,4 @@
+import '../../i18n/parts/settings.ts';
 import {
   useEffect,
   useId,

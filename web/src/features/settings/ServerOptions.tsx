@@ -1,3 +1,4 @@
+import '../../i18n/parts/settings.ts';
 import { useId } from 'react';
 import type { UpdateCredentialsParams } from '../../api/accounts.ts';
 import type { Account, Visibility } from '../../api/types.ts';

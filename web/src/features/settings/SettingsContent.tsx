@@ -1,3 +1,4 @@
+import '../../i18n/parts/settings.ts';
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { t } from '../../i18n/index.ts';
 import { SETTINGS_TABS, type SettingsTab } from '../../lib/settingsModal.ts';

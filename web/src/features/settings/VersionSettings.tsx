@@ -1,3 +1,4 @@
+import '../../i18n/parts/settings.ts';
 import { useEffect, useState } from 'react';
 import { instanceVersion } from '../../api/security.ts';
 import { api } from '../../app/apiClient.ts';

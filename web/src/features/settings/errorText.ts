@@ -1,3 +1,4 @@
+import '../../i18n/parts/settings.ts';
 import { ApiError } from '../../api/client.ts';
 import { t } from '../../i18n/index.ts';
 

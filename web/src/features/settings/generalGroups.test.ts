@@ -1,3 +1,4 @@
+import '../../i18n/parts/settings.ts';
 import { describe, expect, it } from 'vitest';
 import { t } from '../../i18n/index.ts';
 import { DEFAULT_NOTIFICATION_VISIBILITY } from '../../lib/notifications.ts';

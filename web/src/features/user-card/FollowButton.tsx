@@ -1,3 +1,4 @@
+import '../../i18n/parts/people.ts';
 import { useState } from 'react';
 import type { Account } from '../../api/types.ts';
 import { t } from '../../i18n/index.ts';

@@ -1,3 +1,4 @@
+import '../../i18n/parts/people.ts';
 import { useId } from 'react';
 import { t } from '../../i18n/index.ts';
 import {

@@ -1,3 +1,4 @@
+import '../../i18n/parts/people.ts';
 import { useEffect, useState } from 'react';
 import { addToList, listsWithAccount, removeFromList } from '../../api/accountLists.ts';
 import { lists as fetchLists } from '../../api/lists.ts';

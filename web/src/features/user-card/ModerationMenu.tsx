@@ -1,3 +1,4 @@
+import '../../i18n/parts/people.ts';
 import * as admin from '../../api/adminUsers.ts';
 import type { Account } from '../../api/types.ts';
 import { api } from '../../app/apiClient.ts';

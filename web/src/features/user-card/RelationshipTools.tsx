@@ -1,3 +1,4 @@
+import '../../i18n/parts/people.ts';
 import { lazy, Suspense, useState } from 'react';
 import type { Account, Relationship } from '../../api/types.ts';
 import { navigate } from '../../app/router/history.ts';

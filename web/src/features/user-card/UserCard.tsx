@@ -1,3 +1,4 @@
+import '../../i18n/parts/people.ts';
 import { useId, useState } from 'react';
 import type { Account } from '../../api/types.ts';
 import { Link } from '../../app/router/Link.tsx';

@@ -1,3 +1,4 @@
+import '../../i18n/parts/people.ts';
 import * as accounts from '../../api/accounts.ts';
 import * as relationships from '../../api/relationships.ts';
 import type { Relationship } from '../../api/types.ts';

@@ -23,6 +23,15 @@ export async function expectNoSeriousA11yViolations(
   what: string,
   include?: string,
 ): Promise<void> {
+  // A dialog still fading in reads as low contrast: scan what the user sees once it settles.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => null)),
+    ),
+  );
   // Evaluated over the DevTools protocol, which the page's CSP (script-src 'self') does not govern.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async (selector) => {

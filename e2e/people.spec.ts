@@ -72,8 +72,11 @@ test('open a profile from a post, its popover, and page through followers', asyn
   await page.keyboard.press('Escape');
   await expect(popover).toBeHidden();
 
-  // The name opens the profile.
+  // The name opens the card too; from there, the full profile.
   await post.getByRole('link', { name: /admin/i }).first().click();
+  await expect(popover).toBeVisible();
+  await popover.getByRole('button', { name: 'Open the full profile' }).click();
+  await expect(popover).toBeHidden();
   await expect(page).toHaveURL(/\/users\/[^/]+$/);
   const profile = page.locator('main');
   await expect(profile.getByRole('heading', { name: /admin/i }).first()).toBeVisible();

@@ -6,7 +6,7 @@ interface LinkProps extends AnchorHTMLAttributes<HTMLAnchorElement> {
   replace?: boolean;
 }
 
-const isPlainLeftClick = (event: MouseEvent) =>
+export const isPlainLeftClick = (event: MouseEvent) =>
   event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 
 /** An in-app link: a real <a href> (open in new tab works) that navigates without reloading. */

@@ -1,5 +1,5 @@
-import { lazy, Suspense, useState } from 'react';
-import { Link } from '../../app/router/Link.tsx';
+import { lazy, Suspense, useState, type MouseEvent } from 'react';
+import { isPlainLeftClick, Link } from '../../app/router/Link.tsx';
 import type { Account } from '../../api/types.ts';
 import { t } from '../../i18n/index.ts';
 import { postName } from '../../lib/accessibleNames.ts';
@@ -90,6 +90,16 @@ function useMutes(accountId: string | undefined): boolean {
   return Boolean(relationship?.muting) || listed;
 }
 
+/**
+ * A plain click on an author's avatar or name opens their card as a popover (spec part 2, §2);
+ * modified clicks (new tab, new window) still follow the link to the profile.
+ */
+const openCardOnPlainClick = (accountId: string) => (event: MouseEvent<HTMLAnchorElement>) => {
+  if (!isPlainLeftClick(event)) return;
+  event.preventDefault();
+  useUserPopover.getState().open(accountId, event.currentTarget);
+};
+
 function Avatar({ account }: { account: Account }) {
   const defaultAvatar = safeMediaUrl(useInstance((state) => state.config.defaultAvatar)) ?? '';
   return (
@@ -98,12 +108,7 @@ function Avatar({ account }: { account: Account }) {
       className={styles.avatarLink}
       tabIndex={-1}
       aria-hidden
-      onClick={(event) => {
-        // A plain click opens the user card as a popover; modified clicks still open the profile.
-        if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
-        event.preventDefault();
-        useUserPopover.getState().open(account.id, event.currentTarget);
-      }}
+      onClick={openCardOnPlainClick(account.id)}
     >
       <img
         className={styles.avatar}
@@ -273,7 +278,11 @@ export function StatusCard({ statusId, context, position }: StatusCardProps) {
         <Avatar account={author} />
         <div className={styles.column}>
           <header className={styles.header}>
-            <Link to={profilePath(author.id)} className={styles.names}>
+            <Link
+              to={profilePath(author.id)}
+              className={styles.names}
+              onClick={openCardOnPlainClick(author.id)}
+            >
               <span id={nameId} className={styles.displayName}>
                 {displayName(author)}
               </span>

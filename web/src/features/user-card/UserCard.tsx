@@ -7,6 +7,7 @@ import { dailyAverage, profilePathFor, type ProfileTab } from '../../lib/people/
 import { useRelationship } from '../../state/entities.ts';
 import { useInstance } from '../../state/instance.ts';
 import { useModals } from '../../state/modals.ts';
+import { usePreferences } from '../../state/preferences.ts';
 import { useSession } from '../../state/session.ts';
 import { Button } from '../../ui/Button.tsx';
 import { RichContent } from '../../ui/RichContent.tsx';
@@ -47,6 +48,7 @@ export function UserCard({
   const config = useInstance((state) => state.config);
   const relationship = useRelationship(account.id) ?? account.relationship ?? undefined;
   const openSettings = useModals((state) => state.openSettings);
+  const hideUserStats = usePreferences((state) => state.hideUserStats);
   const controls = cardControls(
     viewer ? { id: viewer.id, role: viewer.role, privileges: viewer.privileges } : null,
     account,
@@ -160,18 +162,26 @@ export function UserCard({
         {headerActions && <div className={styles.headerActions}>{headerActions}</div>}
       </div>
 
-      <div className={styles.counts}>
-        {count('statuses', 'user_card.statuses', account.statusesCount, false)}
-        {count('friends', 'user_card.followees', account.followingCount, account.hideFollowsCount)}
-        {count(
-          'followers',
-          'user_card.followers',
-          account.followersCount,
-          account.hideFollowersCount,
-        )}
-      </div>
+      {!hideUserStats && (
+        <div className={styles.counts}>
+          {count('statuses', 'user_card.statuses', account.statusesCount, false)}
+          {count(
+            'friends',
+            'user_card.followees',
+            account.followingCount,
+            account.hideFollowsCount,
+          )}
+          {count(
+            'followers',
+            'user_card.followers',
+            account.followersCount,
+            account.hideFollowersCount,
+          )}
+        </div>
+      )}
       <p className={styles.meta}>
-        {t('user_card.joined', formatDate(account.createdAt))} · {t('user_card.per_day', average)}
+        {t('user_card.joined', formatDate(account.createdAt))}
+        {!hideUserStats && <> · {t('user_card.per_day', average)}</>}
         {birthday && <> · {t('user_card.birthday', birthday)}</>}
       </p>
 

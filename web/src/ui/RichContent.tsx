@@ -4,12 +4,15 @@ import { isCyantextLine, isGreentextLine } from '../lib/statusText.ts';
 import { safeLinkUrl } from '../lib/safeUrl.ts';
 import { MentionLink } from './MentionLink.tsx';
 import styles from './RichContent.module.css';
+import { StillImage } from './StillImage.tsx';
 
 /** The one place server HTML becomes UI. Everything else passes strings through here. */
 
 export interface RichContentEmoji {
   shortcode: string;
   url: string;
+  /** The still version, shown instead while stopGifs is on and the emoji is not hovered. */
+  staticUrl?: string;
 }
 
 interface RichContentProps {
@@ -148,7 +151,17 @@ function emojiImage(emoji: RichContentEmoji, key: string): ReactNode {
   const text = `:${emoji.shortcode}:`;
   const src = safeUrl(emoji.url);
   if (!src) return text;
-  return <img key={key} className={styles.emoji} src={src} alt={text} title={text} />;
+  const still = emoji.staticUrl ? safeUrl(emoji.staticUrl) : null;
+  return (
+    <StillImage
+      key={key}
+      className={styles.emoji}
+      src={src}
+      stillSrc={still}
+      alt={text}
+      title={text}
+    />
+  );
 }
 
 function textWithEmoji(

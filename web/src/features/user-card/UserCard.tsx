@@ -11,6 +11,7 @@ import { usePreferences } from '../../state/preferences.ts';
 import { useSession } from '../../state/session.ts';
 import { Button } from '../../ui/Button.tsx';
 import { RichContent } from '../../ui/RichContent.tsx';
+import { StillImage } from '../../ui/StillImage.tsx';
 import { ModerationMenu } from './ModerationMenu.tsx';
 import { NoteEditor } from './NoteEditor.tsx';
 import { RelationshipTools } from './RelationshipTools.tsx';
@@ -84,9 +85,10 @@ export function UserCard({
   };
 
   const avatar = (
-    <img
+    <StillImage
       className={styles.avatar}
       src={account.avatar || config.defaultAvatar}
+      stillSrc={account.avatarStatic}
       alt=""
       width={72}
       height={72}

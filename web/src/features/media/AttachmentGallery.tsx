@@ -7,6 +7,7 @@ import { usePreferences } from '../../state/preferences.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import styles from './AttachmentGallery.module.css';
 import { useMediaViewer } from './mediaViewerStore.ts';
+import { PlayingVideo } from './PlayingVideo.tsx';
 
 /** Loaded on demand: not part of a timeline's first paint. */
 const MediaViewer = lazy(() => import('./MediaViewer.tsx'));
@@ -44,6 +45,8 @@ function MediaTile({ attachment, label, single, onOpen }: TileProps) {
   const preload = usePreferences((state) => state.preloadImage);
   const [requested, setRequested] = useState(false);
   const [loaded, setLoaded] = useState(false);
+  const playInModal = usePreferences((state) => state.playVideosInModal);
+  const [playingInline, setPlayingInline] = useState(false);
   // preloadImage off: nothing is fetched until the user asks for this picture.
   if (!preload && !requested) {
     return (
@@ -64,12 +67,20 @@ function MediaTile({ attachment, label, single, onOpen }: TileProps) {
         ? safeMediaUrl(attachment.previewUrl)
         : null;
     const src = safeMediaUrl(attachment.url);
+    if (playingInline && !playInModal) {
+      return (
+        <div className={`${styles.tile} ${styles.inlineVideo} ${single ? styles.single : ''}`}>
+          <PlayingVideo media={attachment} className={styles.thumb} takeFocus />
+        </div>
+      );
+    }
     return (
       <button
         type="button"
         className={`${styles.tile} ${single ? styles.single : ''}`}
         aria-label={label}
-        onClick={onOpen}
+        // playVideosInModal off: the video plays here, in the post, instead of in the viewer.
+        onClick={playInModal ? onOpen : () => setPlayingInline(true)}
       >
         {poster ? (
           <img

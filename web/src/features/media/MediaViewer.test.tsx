@@ -157,6 +157,27 @@ describe('AttachmentGallery', () => {
     expect(screen.getAllByRole('button', { name: /^View media/ })).toHaveLength(9);
   });
 
+  it('plays a video in the post, or in the viewer with playVideosInModal', () => {
+    const media = [attachment('v', 'video'), attachment('p')];
+    usePreferences.setState({ playVideosInModal: false });
+    const { unmount } = render(
+      <AttachmentGallery statusId="s1" attachments={media} sensitive={false} />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'View media 1 of 2: Photo v' }));
+    expect(useMediaViewer.getState().open).toBe(false);
+    const inline = document.querySelector('video')!;
+    expect(inline.getAttribute('src')).toBe('/media/v.mp4');
+    expect(inline.hasAttribute('controls')).toBe(true);
+    expect(document.activeElement).toBe(inline);
+    unmount();
+
+    usePreferences.setState({ playVideosInModal: true });
+    render(<AttachmentGallery statusId="s1" attachments={media} sensitive={false} />);
+    fireEvent.click(screen.getByRole('button', { name: 'View media 1 of 2: Photo v' }));
+    expect(useMediaViewer.getState()).toMatchObject({ open: true, index: 0 });
+    expect(screen.getByRole('button', { name: 'View media 1 of 2: Photo v' })).toBeTruthy();
+  });
+
   it('links other files instead of opening them, never with an unsafe address', () => {
     const file = { ...attachment('f', 'unknown'), url: '/media/notes.pdf', description: null };
     const evil = { ...attachment('e', 'unknown'), url: 'javascript:alert(1)', description: null };

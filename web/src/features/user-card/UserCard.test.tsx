@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { useModals } from '../../state/modals.ts';
 import { DEFAULT_PREFERENCES, usePreferences } from '../../state/preferences.ts';
-import { resetNavigationStores, testAccount } from '../navigation/testSupport.ts';
+import { resetNavigationStores, signInAs, testAccount } from '../navigation/testSupport.ts';
 import { UserCard } from './UserCard.tsx';
 
 beforeEach(() => {
@@ -41,5 +42,15 @@ describe('UserCard with hideUserStats', () => {
     expect(before).toMatch(/per day/);
     expect(text).not.toMatch(/per day/);
     expect(text).toContain('bob');
+  });
+});
+
+describe('UserCard on the own account', () => {
+  it('"Edit profile" opens the settings on the profile tab', () => {
+    const me = signInAs({ id: '9', username: 'bob' });
+    render(<UserCard account={me} variant="profile" onSelectTab={() => {}} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Edit profile' }));
+    expect(useModals.getState().settings).toMatchObject({ targetTab: 'profile' });
+    act(() => useModals.getState().closeSettings());
   });
 });

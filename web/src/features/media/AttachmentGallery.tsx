@@ -7,12 +7,15 @@ import { usePreferences } from '../../state/preferences.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import styles from './AttachmentGallery.module.css';
 import { useMediaViewer } from './mediaViewerStore.ts';
-import { PlayingVideo } from './PlayingVideo.tsx';
 
 /** Loaded on demand: not part of a timeline's first paint. */
 const MediaViewer = lazy(() => import('./MediaViewer.tsx'));
 /** Flash attachments are rare: their player (not the emulator, which loads on play) is a chunk. */
 const FlashAttachment = lazy(() => import('./FlashAttachment.tsx'));
+/** Only after a click on a video with playVideosInModal off (shared with the viewer's chunk). */
+const PlayingVideo = lazy(() =>
+  import('./PlayingVideo.tsx').then((module) => ({ default: module.PlayingVideo })),
+);
 
 /** Kinds the media viewer shows; other files are links to open or download. */
 const isViewable = (attachment: Attachment) =>
@@ -70,7 +73,9 @@ function MediaTile({ attachment, label, single, onOpen }: TileProps) {
     if (playingInline && !playInModal) {
       return (
         <div className={`${styles.tile} ${styles.inlineVideo} ${single ? styles.single : ''}`}>
-          <PlayingVideo media={attachment} className={styles.thumb} takeFocus />
+          <Suspense fallback={<Spinner label={t('media.loading')} />}>
+            <PlayingVideo media={attachment} className={styles.thumb} takeFocus />
+          </Suspense>
         </div>
       );
     }

@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Attachment } from '../../api/types.ts';
 import { usePreferences } from '../../state/preferences.ts';
@@ -157,7 +157,7 @@ describe('AttachmentGallery', () => {
     expect(screen.getAllByRole('button', { name: /^View media/ })).toHaveLength(9);
   });
 
-  it('plays a video in the post, or in the viewer with playVideosInModal', () => {
+  it('plays a video in the post, or in the viewer with playVideosInModal', async () => {
     const media = [attachment('v', 'video'), attachment('p')];
     usePreferences.setState({ playVideosInModal: false });
     const { unmount } = render(
@@ -165,10 +165,14 @@ describe('AttachmentGallery', () => {
     );
     fireEvent.click(screen.getByRole('button', { name: 'View media 1 of 2: Photo v' }));
     expect(useMediaViewer.getState().open).toBe(false);
-    const inline = document.querySelector('video')!;
+    const inline = await waitFor(() => {
+      const video = document.querySelector('video');
+      expect(video).not.toBeNull();
+      return video!;
+    });
     expect(inline.getAttribute('src')).toBe('/media/v.mp4');
     expect(inline.hasAttribute('controls')).toBe(true);
-    expect(document.activeElement).toBe(inline);
+    await waitFor(() => expect(document.activeElement).toBe(inline));
     unmount();
 
     usePreferences.setState({ playVideosInModal: true });

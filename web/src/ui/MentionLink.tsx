@@ -62,7 +62,6 @@ export function MentionLink({
       to={`/users/${encodeURIComponent(id)}`}
       className={classes}
       title={showTooltip ? `@${text.handle}` : undefined}
-      data-mention-you={isYou || undefined}
     >
       {avatar && <img className={styles.avatar} src={avatar} alt="" />}
       {useAtIcon ? (

@@ -19,6 +19,19 @@ describe('stopGifs', () => {
     expect(image.getAttribute('src')).toBe('/a/still.png');
   });
 
+  it('animates while the button around it has keyboard focus', () => {
+    const { container } = render(
+      <button type="button">
+        <StillImage src="/a/anim.gif" stillSrc="/a/still.png" alt="" />
+      </button>,
+    );
+    const image = container.querySelector('img')!;
+    act(() => container.querySelector('button')!.focus());
+    expect(image.getAttribute('src')).toBe('/a/anim.gif');
+    act(() => container.querySelector('button')!.blur());
+    expect(image.getAttribute('src')).toBe('/a/still.png');
+  });
+
   it('animates at once when the preference is turned off', () => {
     const { container } = render(<StillImage src="/a/anim.gif" stillSrc="/a/still.png" alt="" />);
     act(() => usePreferences.setState({ stopGifs: false }));

@@ -2,13 +2,17 @@ import { createElement, Fragment, type ReactNode } from 'react';
 import { Link } from '../app/router/Link.tsx';
 import { isCyantextLine, isGreentextLine } from '../lib/statusText.ts';
 import { safeLinkUrl } from '../lib/safeUrl.ts';
+import { MentionLink } from './MentionLink.tsx';
 import styles from './RichContent.module.css';
+import { StillImage } from './StillImage.tsx';
 
 /** The one place server HTML becomes UI. Everything else passes strings through here. */
 
 export interface RichContentEmoji {
   shortcode: string;
   url: string;
+  /** The still version, shown instead while stopGifs is on and the emoji is not hovered. */
+  staticUrl?: string;
 }
 
 interface RichContentProps {
@@ -31,6 +35,9 @@ interface RichContentProps {
 export interface RichContentMention {
   id: string;
   url: string;
+  /** With these the link follows the mention-link preferences; without, it keeps its text. */
+  username?: string;
+  acct?: string;
 }
 
 export interface RichContentTag {
@@ -40,7 +47,7 @@ export interface RichContentTag {
 
 interface RenderContext {
   emojis: Map<string, RichContentEmoji>;
-  mentions: Map<string, string>;
+  mentions: Map<string, RichContentMention>;
   tags: Map<string, string>;
   greentext: boolean;
 }
@@ -144,7 +151,17 @@ function emojiImage(emoji: RichContentEmoji, key: string): ReactNode {
   const text = `:${emoji.shortcode}:`;
   const src = safeUrl(emoji.url);
   if (!src) return text;
-  return <img key={key} className={styles.emoji} src={src} alt={text} title={text} />;
+  const still = emoji.staticUrl ? safeUrl(emoji.staticUrl) : null;
+  return (
+    <StillImage
+      key={key}
+      className={styles.emoji}
+      src={src}
+      stillSrc={still}
+      alt={text}
+      title={text}
+    />
+  );
 }
 
 function textWithEmoji(
@@ -197,7 +214,7 @@ function keptClasses(value: string): string | null {
 /** An in-app route for a mention or hashtag link, or null for any other link. */
 function inAppRoute(element: Element, context: RenderContext): string | null {
   const href = element.getAttribute('href') ?? '';
-  const accountId = context.mentions.get(href);
+  const accountId = context.mentions.get(href)?.id;
   if (accountId) return `/users/${encodeURIComponent(accountId)}`;
   const classes = (element.getAttribute('class') ?? '').split(/\s+/);
   const knownTag = context.tags.get(href);
@@ -281,6 +298,17 @@ function toReact(node: Node, context: RenderContext, key: string): ReactNode {
   }
   const children = childrenToReact(element, context, key);
   if (tag === 'a') {
+    const mention = context.mentions.get(element.getAttribute('href') ?? '');
+    if (mention?.username) {
+      return (
+        <MentionLink
+          key={key}
+          id={mention.id}
+          target={{ username: mention.username, acct: mention.acct ?? '', url: mention.url }}
+          serverText={element.textContent ?? ''}
+        />
+      );
+    }
     const route = inAppRoute(element, context);
     if (route) {
       const className = keptClasses(element.getAttribute('class') ?? '') ?? undefined;
@@ -308,7 +336,7 @@ export function RichContent({
   const emojiMap = new Map(emojis.map((emoji) => [emoji.shortcode, emoji]));
   const context: RenderContext = {
     emojis: emojiMap,
-    mentions: new Map(mentions.filter((m) => m.url).map((m) => [m.url, m.id])),
+    mentions: new Map(mentions.filter((m) => m.url).map((m) => [m.url, m])),
     tags: new Map(tags.filter((tag) => tag.url).map((tag) => [tag.url, tag.name])),
     greentext,
   };

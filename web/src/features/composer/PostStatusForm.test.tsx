@@ -2,6 +2,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { onUnauthorized } from '../../app/apiClient.ts';
 import { DEFAULT_INSTANCE_CONFIG, useInstance } from '../../state/instance.ts';
+import { useModals } from '../../state/modals.ts';
 import { resetNavigationStores, rawAccount, signInAs } from '../navigation/testSupport.ts';
 import { useDrafts } from '../../state/drafts.ts';
 import { PostStatusForm } from './PostStatusForm.tsx';
@@ -44,6 +45,14 @@ const postButton = () => screen.getByRole('button', { name: 'Post' });
 const type = (text: string) => fireEvent.change(field(), { target: { value: text } });
 
 describe('PostStatusForm', () => {
+  it('the private-post warning of an unlocked account opens the settings on the profile tab', () => {
+    render(<PostStatusForm context={{ kind: 'new' }} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Followers-only' }));
+    fireEvent.click(screen.getByRole('button', { name: 'locked' }));
+    expect(useModals.getState().settings).toMatchObject({ targetTab: 'profile' });
+    act(() => useModals.getState().closeSettings());
+  });
+
   it("starts with the user's default scope and counts down to the limit", () => {
     render(<PostStatusForm context={{ kind: 'new' }} />);
     expect(screen.getByRole('button', { name: 'Unlisted' }).getAttribute('aria-pressed')).toBe(

@@ -12,6 +12,10 @@ import { useMediaViewer } from './mediaViewerStore.ts';
 const MediaViewer = lazy(() => import('./MediaViewer.tsx'));
 /** Flash attachments are rare: their player (not the emulator, which loads on play) is a chunk. */
 const FlashAttachment = lazy(() => import('./FlashAttachment.tsx'));
+/** Only after a click on a video with playVideosInModal off (shared with the viewer's chunk). */
+const PlayingVideo = lazy(() =>
+  import('./PlayingVideo.tsx').then((module) => ({ default: module.PlayingVideo })),
+);
 
 /** Kinds the media viewer shows; other files are links to open or download. */
 const isViewable = (attachment: Attachment) =>
@@ -44,6 +48,8 @@ function MediaTile({ attachment, label, single, onOpen }: TileProps) {
   const preload = usePreferences((state) => state.preloadImage);
   const [requested, setRequested] = useState(false);
   const [loaded, setLoaded] = useState(false);
+  const playInModal = usePreferences((state) => state.playVideosInModal);
+  const [playingInline, setPlayingInline] = useState(false);
   // preloadImage off: nothing is fetched until the user asks for this picture.
   if (!preload && !requested) {
     return (
@@ -64,12 +70,22 @@ function MediaTile({ attachment, label, single, onOpen }: TileProps) {
         ? safeMediaUrl(attachment.previewUrl)
         : null;
     const src = safeMediaUrl(attachment.url);
+    if (playingInline && !playInModal) {
+      return (
+        <div className={`${styles.tile} ${styles.inlineVideo} ${single ? styles.single : ''}`}>
+          <Suspense fallback={<Spinner label={t('media.loading')} />}>
+            <PlayingVideo media={attachment} className={styles.thumb} takeFocus />
+          </Suspense>
+        </div>
+      );
+    }
     return (
       <button
         type="button"
         className={`${styles.tile} ${single ? styles.single : ''}`}
         aria-label={label}
-        onClick={onOpen}
+        // playVideosInModal off: the video plays here, in the post, instead of in the viewer.
+        onClick={playInModal ? onOpen : () => setPlayingInline(true)}
       >
         {poster ? (
           <img

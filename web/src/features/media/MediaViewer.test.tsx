@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Attachment } from '../../api/types.ts';
 import { usePreferences } from '../../state/preferences.ts';
@@ -155,6 +155,31 @@ describe('AttachmentGallery', () => {
     expect(screen.getAllByRole('button', { name: /^View media/ })).toHaveLength(12);
     fireEvent.click(screen.getByRole('button', { name: 'Collapse' }));
     expect(screen.getAllByRole('button', { name: /^View media/ })).toHaveLength(9);
+  });
+
+  it('plays a video in the post, or in the viewer with playVideosInModal', async () => {
+    const media = [attachment('v', 'video'), attachment('p')];
+    usePreferences.setState({ playVideosInModal: false });
+    const { unmount } = render(
+      <AttachmentGallery statusId="s1" attachments={media} sensitive={false} />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'View media 1 of 2: Photo v' }));
+    expect(useMediaViewer.getState().open).toBe(false);
+    const inline = await waitFor(() => {
+      const video = document.querySelector('video');
+      expect(video).not.toBeNull();
+      return video!;
+    });
+    expect(inline.getAttribute('src')).toBe('/media/v.mp4');
+    expect(inline.hasAttribute('controls')).toBe(true);
+    await waitFor(() => expect(document.activeElement).toBe(inline));
+    unmount();
+
+    usePreferences.setState({ playVideosInModal: true });
+    render(<AttachmentGallery statusId="s1" attachments={media} sensitive={false} />);
+    fireEvent.click(screen.getByRole('button', { name: 'View media 1 of 2: Photo v' }));
+    expect(useMediaViewer.getState()).toMatchObject({ open: true, index: 0 });
+    expect(screen.getByRole('button', { name: 'View media 1 of 2: Photo v' })).toBeTruthy();
   });
 
   it('links other files instead of opening them, never with an unsafe address', () => {

@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState, type TouchEvent } from 'react';
 import type { Attachment } from '../../api/types.ts';
 import { t } from '../../i18n/index.ts';
-import { safeMediaUrl, shouldLoopVideo } from '../../lib/gallery.ts';
+import { safeMediaUrl } from '../../lib/gallery.ts';
 import { mediaViewerSwipe } from '../../lib/layout.ts';
-import { usePreferences } from '../../state/preferences.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import styles from './MediaViewer.module.css';
+import { PlayingVideo } from './PlayingVideo.tsx';
 import { useMediaViewer } from './mediaViewerStore.ts';
 
 /** Keys typed into these keep their own meaning (a caret, a slider), not the viewer's. */
@@ -36,43 +36,10 @@ function ImageView({ media }: { media: Attachment }) {
   );
 }
 
-/** Whether a loaded video carries sound, where the browser tells; null when it cannot. */
-function videoHasAudio(video: HTMLVideoElement): boolean | null {
-  const probe = video as HTMLVideoElement & {
-    mozHasAudio?: boolean;
-    webkitAudioDecodedByteCount?: number;
-    audioTracks?: { length: number };
-  };
-  if (typeof probe.mozHasAudio === 'boolean') return probe.mozHasAudio;
-  if (probe.audioTracks) return probe.audioTracks.length > 0;
-  if (typeof probe.webkitAudioDecodedByteCount === 'number') {
-    return probe.webkitAudioDecodedByteCount > 0;
-  }
-  return null;
-}
-
 function VideoView({ media }: { media: Attachment }) {
-  const loopVideo = usePreferences((state) => state.loopVideo);
-  const loopVideoSilentOnly = usePreferences((state) => state.loopVideoSilentOnly);
-  const [hasAudio, setHasAudio] = useState<boolean | null>(null);
-  const src = safeMediaUrl(media.url);
-  if (!src) return null;
   return (
     <div className={styles.stage}>
-      <video
-        className={styles.media}
-        src={src}
-        poster={safeMediaUrl(media.previewUrl) ?? undefined}
-        aria-label={media.description || t('media.video')}
-        controls
-        autoPlay
-        playsInline
-        loop={shouldLoopVideo({ loopVideo, loopVideoSilentOnly, hasAudio })}
-        // Sound can only be told once some of the video has been decoded.
-        onTimeUpdate={(event) => {
-          if (hasAudio === null) setHasAudio(videoHasAudio(event.currentTarget));
-        }}
-      />
+      <PlayingVideo media={media} className={styles.media} />
     </div>
   );
 }

@@ -16,6 +16,7 @@ import {
 import { useNotices } from '../../state/notices.ts';
 import { usePreferences } from '../../state/preferences.ts';
 import { RichContent } from '../../ui/RichContent.tsx';
+import { StillImage } from '../../ui/StillImage.tsx';
 import { conversationPath, profilePath, StatusCard } from '../status/StatusCard.tsx';
 import { plainTextOf } from '../status/plainText.ts';
 import styles from './Notifications.module.css';
@@ -43,9 +44,10 @@ function Name({ account }: { account: Account }) {
 function SmallAvatar({ account }: { account: Account }) {
   const defaultAvatar = useInstance((state) => state.config.defaultAvatar);
   return (
-    <img
+    <StillImage
       className={styles.avatar}
       src={account.avatar || defaultAvatar}
+      stillSrc={account.avatarStatic}
       alt=""
       width={32}
       height={32}

@@ -6,6 +6,7 @@ import { api } from '../../app/apiClient.ts';
 import { t } from '../../i18n/index.ts';
 import { useSession } from '../../state/session.ts';
 import { Button } from '../../ui/Button.tsx';
+import { AutocompleteTextarea, type AutocompleteSources } from '../emoji/AutocompleteTextarea.tsx';
 import { ProfileImages } from './ProfileImages.tsx';
 import { ServerOptions } from './ServerOptions.tsx';
 import styles from './Settings.module.css';
@@ -13,6 +14,9 @@ import { errorText } from './errorText.ts';
 
 /** Pleroma's default field limit; the local instance uses the same. */
 export const MAX_PROFILE_FIELDS = 10;
+
+/** The bio completes :emoji: like the composer. */
+const BIO_SOURCES: AutocompleteSources = { emoji: true };
 
 interface AccountField {
   name: string;
@@ -68,13 +72,12 @@ function ProfileForm({ account }: { account: Account }) {
       </div>
       <div className={styles.column}>
         <label htmlFor={bioId}>{t('settings.profile.bio')}</label>
-        {/* Not the composer's AutocompleteTextarea yet: its textarea carries aria-expanded, which
-            axe-core rejects on a textbox (aria-allowed-attr). */}
-        <textarea
+        <AutocompleteTextarea
           id={bioId}
           rows={4}
           value={bio}
-          onChange={(event) => setBio(event.target.value)}
+          onChange={setBio}
+          sources={BIO_SOURCES}
         />
       </div>
       <fieldset className={styles.group}>

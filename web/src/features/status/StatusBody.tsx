@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
-import { Link } from '../../app/router/Link.tsx';
 import { t } from '../../i18n/index.ts';
 import { isLongSubject, isTallPost, shortenSubject, splitMentions } from '../../lib/statusText.ts';
 import type { StoredStatus } from '../../state/entities.ts';
 import { usePreferences } from '../../state/preferences.ts';
+import { MentionLink } from '../../ui/MentionLink.tsx';
 import { RichContent } from '../../ui/RichContent.tsx';
 import { AttachmentGallery } from '../media/AttachmentGallery.tsx';
 import { PollView } from '../polls/PollView.tsx';
@@ -19,14 +19,13 @@ function MentionsLine({ mentions }: { mentions: StoredStatus['mentions'] }) {
   return (
     <p className={styles.mentions}>
       {shown.map((mention) => (
-        <Link
+        <MentionLink
           key={mention.id}
-          to={`/users/${encodeURIComponent(mention.id)}`}
+          id={mention.id}
+          target={mention}
+          serverText={`@${mention.username}`}
           className={styles.mention}
-          title={mention.acct}
-        >
-          @{mention.username}
-        </Link>
+        />
       ))}
       {more > 0 && (
         <button type="button" className={styles.textButton} onClick={() => setExpanded(true)}>

@@ -13,6 +13,7 @@ import { usePreferences } from '../../state/preferences.ts';
 import { useRelations } from '../../state/relations.ts';
 import { useSession } from '../../state/session.ts';
 import { RichContent } from '../../ui/RichContent.tsx';
+import { StillImage } from '../../ui/StillImage.tsx';
 import { TimeAgo } from '../../ui/TimeAgo.tsx';
 import { ReactionsBar } from '../reactions/ReactionsBar.tsx';
 import { StatusIcon } from './icons.tsx';
@@ -110,9 +111,10 @@ function Avatar({ account }: { account: Account }) {
       aria-hidden
       onClick={openCardOnPlainClick(account.id)}
     >
-      <img
+      <StillImage
         className={styles.avatar}
         src={safeHttpUrl(account.avatar) ?? defaultAvatar}
+        stillSrc={safeHttpUrl(account.avatarStatic)}
         alt=""
         width={48}
         height={48}

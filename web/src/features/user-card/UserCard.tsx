@@ -8,9 +8,11 @@ import { dailyAverage, profilePathFor, type ProfileTab } from '../../lib/people/
 import { useRelationship } from '../../state/entities.ts';
 import { useInstance } from '../../state/instance.ts';
 import { useModals } from '../../state/modals.ts';
+import { usePreferences } from '../../state/preferences.ts';
 import { useSession } from '../../state/session.ts';
 import { Button } from '../../ui/Button.tsx';
 import { RichContent } from '../../ui/RichContent.tsx';
+import { StillImage } from '../../ui/StillImage.tsx';
 import { ModerationMenu } from './ModerationMenu.tsx';
 import { NoteEditor } from './NoteEditor.tsx';
 import { RelationshipTools } from './RelationshipTools.tsx';
@@ -48,6 +50,7 @@ export function UserCard({
   const config = useInstance((state) => state.config);
   const relationship = useRelationship(account.id) ?? account.relationship ?? undefined;
   const openSettings = useModals((state) => state.openSettings);
+  const hideUserStats = usePreferences((state) => state.hideUserStats);
   const controls = cardControls(
     viewer ? { id: viewer.id, role: viewer.role, privileges: viewer.privileges } : null,
     account,
@@ -83,9 +86,10 @@ export function UserCard({
   };
 
   const avatar = (
-    <img
+    <StillImage
       className={styles.avatar}
       src={account.avatar || config.defaultAvatar}
+      stillSrc={account.avatarStatic}
       alt=""
       width={72}
       height={72}
@@ -161,18 +165,26 @@ export function UserCard({
         {headerActions && <div className={styles.headerActions}>{headerActions}</div>}
       </div>
 
-      <div className={styles.counts}>
-        {count('statuses', 'user_card.statuses', account.statusesCount, false)}
-        {count('friends', 'user_card.followees', account.followingCount, account.hideFollowsCount)}
-        {count(
-          'followers',
-          'user_card.followers',
-          account.followersCount,
-          account.hideFollowersCount,
-        )}
-      </div>
+      {!hideUserStats && (
+        <div className={styles.counts}>
+          {count('statuses', 'user_card.statuses', account.statusesCount, false)}
+          {count(
+            'friends',
+            'user_card.followees',
+            account.followingCount,
+            account.hideFollowsCount,
+          )}
+          {count(
+            'followers',
+            'user_card.followers',
+            account.followersCount,
+            account.hideFollowersCount,
+          )}
+        </div>
+      )}
       <p className={styles.meta}>
-        {t('user_card.joined', formatDate(account.createdAt))} · {t('user_card.per_day', average)}
+        {t('user_card.joined', formatDate(account.createdAt))}
+        {!hideUserStats && <> · {t('user_card.per_day', average)}</>}
         {birthday && <> · {t('user_card.birthday', birthday)}</>}
       </p>
 

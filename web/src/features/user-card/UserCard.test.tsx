@@ -1,0 +1,56 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { useModals } from '../../state/modals.ts';
+import { DEFAULT_PREFERENCES, usePreferences } from '../../state/preferences.ts';
+import { resetNavigationStores, signInAs, testAccount } from '../navigation/testSupport.ts';
+import { UserCard } from './UserCard.tsx';
+
+beforeEach(() => {
+  resetNavigationStores();
+  usePreferences.setState(DEFAULT_PREFERENCES);
+});
+afterEach(cleanup);
+
+const bob = () =>
+  testAccount({
+    id: '9',
+    username: 'bob',
+    acct: 'bob',
+    statuses_count: 1234,
+    followers_count: 5678,
+    following_count: 91,
+  });
+
+describe('UserCard with hideUserStats', () => {
+  it('shows the post, following and follower counts by default', () => {
+    render(<UserCard account={bob()} variant="profile" onSelectTab={() => {}} />);
+    expect(screen.getByText('1234')).toBeTruthy();
+    expect(screen.getByText('5678')).toBeTruthy();
+    expect(screen.getByText('91')).toBeTruthy();
+  });
+
+  it('hides every count, and the posts-per-day, at once when the preference is on', () => {
+    const { container } = render(<UserCard account={bob()} variant="popover" />);
+    const before = container.textContent ?? '';
+    act(() => usePreferences.setState({ hideUserStats: true }));
+    const text = container.textContent ?? '';
+    for (const count of ['1234', '5678', '91']) {
+      expect(before).toContain(count);
+      expect(text).not.toContain(count);
+    }
+    expect(before).toMatch(/per day/);
+    expect(text).not.toMatch(/per day/);
+    expect(text).toContain('bob');
+  });
+});
+
+describe('UserCard on the own account', () => {
+  it('"Edit profile" opens the settings on the profile tab', () => {
+    const me = signInAs({ id: '9', username: 'bob' });
+    render(<UserCard account={me} variant="profile" onSelectTab={() => {}} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Edit profile' }));
+    expect(useModals.getState().settings).toMatchObject({ targetTab: 'profile' });
+    act(() => useModals.getState().closeSettings());
+  });
+});

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { canAnimateOnHover, shownImageUrl } from './stillImages.ts';
+
+describe('shownImageUrl', () => {
+  it('shows the still picture with stopGifs until hovered', () => {
+    expect(shownImageUrl('/a.gif', '/a.png', true, false)).toBe('/a.png');
+    expect(shownImageUrl('/a.gif', '/a.png', true, true)).toBe('/a.gif');
+  });
+
+  it('shows the original with stopGifs off or without a still picture', () => {
+    expect(shownImageUrl('/a.gif', '/a.png', false, false)).toBe('/a.gif');
+    expect(shownImageUrl('/a.gif', '', true, false)).toBe('/a.gif');
+    expect(shownImageUrl('/a.gif', null, true, false)).toBe('/a.gif');
+  });
+});
+
+describe('canAnimateOnHover', () => {
+  it('only when the still picture differs and stopGifs is on', () => {
+    expect(canAnimateOnHover('/a.gif', '/a.png', true)).toBe(true);
+    expect(canAnimateOnHover('/a.png', '/a.png', true)).toBe(false);
+    expect(canAnimateOnHover('/a.gif', '/a.png', false)).toBe(false);
+    expect(canAnimateOnHover('/a.gif', undefined, true)).toBe(false);
+  });
+});

@@ -1,0 +1,53 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_PREFERENCES, usePreferences } from '../state/preferences.ts';
+import { RichContent } from './RichContent.tsx';
+import { StillImage } from './StillImage.tsx';
+
+beforeEach(() => usePreferences.setState(DEFAULT_PREFERENCES));
+afterEach(cleanup);
+
+describe('stopGifs', () => {
+  it('keeps an animated avatar still until hovered (on by default)', () => {
+    const { container } = render(<StillImage src="/a/anim.gif" stillSrc="/a/still.png" alt="" />);
+    const image = container.querySelector('img')!;
+    expect(image.getAttribute('src')).toBe('/a/still.png');
+    fireEvent.mouseEnter(image);
+    expect(image.getAttribute('src')).toBe('/a/anim.gif');
+    fireEvent.mouseLeave(image);
+    expect(image.getAttribute('src')).toBe('/a/still.png');
+  });
+
+  it('animates while the button around it has keyboard focus', () => {
+    const { container } = render(
+      <button type="button">
+        <StillImage src="/a/anim.gif" stillSrc="/a/still.png" alt="" />
+      </button>,
+    );
+    const image = container.querySelector('img')!;
+    act(() => container.querySelector('button')!.focus());
+    expect(image.getAttribute('src')).toBe('/a/anim.gif');
+    act(() => container.querySelector('button')!.blur());
+    expect(image.getAttribute('src')).toBe('/a/still.png');
+  });
+
+  it('animates at once when the preference is turned off', () => {
+    const { container } = render(<StillImage src="/a/anim.gif" stillSrc="/a/still.png" alt="" />);
+    act(() => usePreferences.setState({ stopGifs: false }));
+    expect(container.querySelector('img')!.getAttribute('src')).toBe('/a/anim.gif');
+  });
+
+  it('keeps custom emoji in posts still until hovered', () => {
+    const { container } = render(
+      <RichContent
+        html="<p>:party:</p>"
+        emojis={[{ shortcode: 'party', url: '/e/party.gif', staticUrl: '/e/party.png' }]}
+      />,
+    );
+    const emoji = container.querySelector('img')!;
+    expect(emoji.getAttribute('src')).toBe('/e/party.png');
+    fireEvent.mouseEnter(emoji);
+    expect(emoji.getAttribute('src')).toBe('/e/party.gif');
+  });
+});

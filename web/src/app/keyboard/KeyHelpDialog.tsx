@@ -1,3 +1,4 @@
+import '../../i18n/parts/keyboard.ts';
 import { Fragment } from 'react';
 import { t } from '../../i18n/index.ts';
 import { SHORTCUT_HELP } from '../../lib/keyboardShortcuts.ts';

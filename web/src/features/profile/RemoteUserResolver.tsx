@@ -1,3 +1,4 @@
+import '../../i18n/parts/people.ts';
 import { useEffect, useState } from 'react';
 import { lookup } from '../../api/accounts.ts';
 import { resolveAccounts } from '../../api/relationships.ts';

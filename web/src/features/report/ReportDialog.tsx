@@ -1,3 +1,4 @@
+import '../../i18n/parts/reporting.ts';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { api } from '../../app/apiClient.ts';
 import { createReport } from '../../api/reports.ts';

@@ -1,3 +1,4 @@
+import '../../i18n/parts/people.ts';
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import type { Account } from '../../api/types.ts';
 import { suggestions } from '../../api/suggestions.ts';

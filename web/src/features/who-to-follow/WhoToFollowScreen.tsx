@@ -1,3 +1,4 @@
+import '../../i18n/parts/people.ts';
 import { useEffect, useState } from 'react';
 import type { Account } from '../../api/types.ts';
 import { api } from '../../app/apiClient.ts';

@@ -123,8 +123,11 @@ test('n starts a new post, / goes to search, g then p goes to the public timelin
   await expect(page.getByRole('heading', { level: 1, name: /Public timeline/ })).toBeFocused();
 
   // m opens the focused post's own menu (not the reaction picker).
-  await expect(page.getByRole('button', { name: 'More actions' }).first()).toBeVisible();
+  await expect(
+    page.getByRole('feed').getByRole('button', { name: 'More actions' }).first(),
+  ).toBeVisible();
   await page.keyboard.press('j');
+  await expect.poll(() => focusedPost(page)).not.toBeNull();
   await page.keyboard.press('m');
   await expect(page.getByRole('menuitem').first()).toBeFocused();
   await expect(page.getByRole('menuitem', { name: 'Copy link to post' })).toBeVisible();

@@ -110,40 +110,40 @@ test('wren approves one follow request and denies another from her notifications
 }) => {
   await page.setViewportSize(WIDE);
   const wren = await signedIn(page, 'wren');
-  const dave = await apiToken('dave', DEMO_PASSWORD);
-  const erin = await apiToken('erin', DEMO_PASSWORD);
-  const wrenId = await accountId(dave, 'wren');
-  await api(dave, 'POST', `api/v1/accounts/${wrenId}/follow`);
-  await api(erin, 'POST', `api/v1/accounts/${wrenId}/follow`);
+  const admin = await apiToken('admin', DEMO_PASSWORD);
+  const moderator = await apiToken('moderator', DEMO_PASSWORD);
+  const wrenId = await accountId(admin, 'wren');
+  await api(admin, 'POST', `api/v1/accounts/${wrenId}/follow`);
+  await api(moderator, 'POST', `api/v1/accounts/${wrenId}/follow`);
   await page.goto('/main/friends');
   const panel = column(page);
 
-  const fromDave = item(panel, 'wants to follow you').filter({ hasText: '@dave' });
-  const fromErin = item(panel, 'wants to follow you').filter({ hasText: '@erin' });
-  await expect(fromDave).toBeVisible();
-  await expect(fromErin).toBeVisible();
+  const fromAdmin = item(panel, 'wants to follow you').filter({ hasText: '@admin' });
+  const fromModerator = item(panel, 'wants to follow you').filter({ hasText: '@moderator' });
+  await expect(fromAdmin).toBeVisible();
+  await expect(fromModerator).toBeVisible();
 
-  await fromDave.getByRole('button', { name: 'Approve' }).click();
-  const daveFollows = item(panel, 'followed you').filter({ hasText: 'dave' });
-  await expect(daveFollows).toBeVisible();
-  await expect(daveFollows).toHaveAttribute('data-seen', 'true');
-  await fromErin.getByRole('button', { name: 'Deny' }).click();
-  await expect(fromErin).toHaveCount(0);
+  await fromAdmin.getByRole('button', { name: 'Approve' }).click();
+  const adminFollows = item(panel, 'followed you').filter({ hasText: 'admin' });
+  await expect(adminFollows).toBeVisible();
+  await expect(adminFollows).toHaveAttribute('data-seen', 'true');
+  await fromModerator.getByRole('button', { name: 'Deny' }).click();
+  await expect(fromModerator).toHaveCount(0);
 
-  const daveId = await accountId(wren, 'dave');
-  const erinId = await accountId(wren, 'erin');
+  const adminId = await accountId(wren, 'admin');
+  const moderatorId = await accountId(wren, 'moderator');
   const relationships = await api<{ id: string; followed_by: boolean }[]>(
     wren,
     'GET',
-    `api/v1/accounts/relationships?id[]=${daveId}&id[]=${erinId}`,
+    `api/v1/accounts/relationships?id[]=${adminId}&id[]=${moderatorId}`,
   );
   expect(relationships.body.map((r) => [r.id, r.followed_by])).toEqual([
-    [daveId, true],
-    [erinId, false],
+    [adminId, true],
+    [moderatorId, false],
   ]);
   const pending = await api<{ id: string }[]>(wren, 'GET', 'api/v1/follow_requests');
-  expect(pending.body.map((a) => a.id)).not.toContain(daveId);
-  expect(pending.body.map((a) => a.id)).not.toContain(erinId);
+  expect(pending.body.map((a) => a.id)).not.toContain(adminId);
+  expect(pending.body.map((a) => a.id)).not.toContain(moderatorId);
 });
 
 test('a moderator changes a report’s state; a refused change is rolled back', async ({

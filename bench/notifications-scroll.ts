@@ -43,6 +43,8 @@ async function token(base: string, username: string): Promise<string> {
 export interface NotificationsScrollResult {
   /** Distinct notifications that were on screen at some point while scrolling. */
   scrolled: number;
+  /** Whether the list said there were no more (else scrolling stalled or gave up). */
+  reachedEnd: boolean;
   /** The longest task on the page's main thread while scrolling, in ms. */
   longestTaskMs: number;
   /** Notification rows in the DOM at the end, and the most seen at any point. */
@@ -69,6 +71,8 @@ export async function notificationsScroll(
   try {
     const context = await browser.newContext({ viewport: VIEWPORT });
     const page = await context.newPage();
+    page.on('crash', () => console.error('notifications bench: the page crashed'));
+    page.on('pageerror', (error) => console.error('notifications bench: page error', error));
     await page.addInitScript(
       (value) => localStorage.setItem('starling:oauth-token', value),
       JSON.stringify({ token: access }),
@@ -85,6 +89,7 @@ export async function notificationsScroll(
     const seen = new Set<string>();
     let maxRows = 0;
     let stalledSince = Date.now();
+    let reachedEnd = false;
 
     await browser.startTracing(page, { categories: ['toplevel'] });
     while (Date.now() - started < GIVE_UP_MS) {
@@ -97,7 +102,10 @@ export async function notificationsScroll(
       for (const id of ids) if (id) seen.add(id);
       if (seen.size !== before) stalledSince = Date.now();
       else if (Date.now() - stalledSince > STALL_MS) break;
-      if (await noMore.isVisible()) break;
+      if (await noMore.isVisible()) {
+        reachedEnd = true;
+        break;
+      }
       if ((await older.isVisible()) && (await older.isEnabled())) {
         const box = await older.boundingBox();
         if (box && box.y < VIEWPORT.height) await older.click();
@@ -106,6 +114,7 @@ export async function notificationsScroll(
     const trace = await browser.stopTracing();
     return {
       scrolled: seen.size,
+      reachedEnd,
       longestTaskMs: longestMainThreadTask(trace),
       rowsAtEnd: (await mountedIds(page)).length,
       maxRows,

@@ -121,7 +121,7 @@ if (runs('notifications')) {
   });
   try {
     const result = await notificationsScroll(instance.url, BENCH_NOTIFICATIONS_USER);
-    const scrolled = `${result.scrolled} notifications`;
+    const scrolled = `${result.scrolled} notifications${result.reachedEnd ? '' : ' (not to the end)'}`;
     line(`longest task while scrolling through ${scrolled}`, ms(result.longestTaskMs), '50 ms');
     line(`notification rows in the DOM at the end`, String(result.rowsAtEnd));
     line(`notification rows in the DOM, most while scrolling`, String(result.maxRows));

@@ -87,7 +87,7 @@ const BULK_NOTIFICATION_TYPES: readonly NotificationType[] = [
 
 /**
  * Gives the local user `username` `count` notifications (already seen, as after earlier visits)
- * from the other local accounts in turn, in one transaction, for benchmarks of long lists. Likes,
+ * from the other local accounts that have posted, in turn, in one transaction, for benchmarks of long lists. Likes,
  * repeats and reactions are about the user's own posts; mentions carry a post of the sender's.
  */
 export function addBulkNotifications(ctx: ServerContext, username: string, count: number): void {
@@ -108,7 +108,11 @@ export function addBulkNotifications(ctx: ServerContext, username: string, count
     sql(db, 'SELECT id FROM accounts WHERE local = 1 AND id != ? ORDER BY id').all(
       recipient.id,
     ) as { id: string }[]
-  ).map((row) => ({ id: row.id, post: latestPostOf(row.id) }));
+  )
+    .map((row) => ({ id: row.id, post: latestPostOf(row.id) }))
+    // A mention without its post would be skipped as malformed: senders are those who posted.
+    .filter((sender) => sender.post !== null);
+  if (senders.length === 0) throw new Error('no local account with a public post');
   const ownPost = latestPostOf(recipient.id);
   db.transaction(() => {
     const start = Date.now() - count;

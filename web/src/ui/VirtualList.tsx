@@ -106,6 +106,15 @@ function viewportOf(scroller: HTMLElement | null): { top: number; bottom: number
   };
 }
 
+/** Turns the box's scroll anchoring off; the returned function restores it. */
+function withoutScrollAnchoring(box: HTMLElement): () => void {
+  const before = box.style.overflowAnchor;
+  box.style.overflowAnchor = 'none';
+  return () => {
+    box.style.overflowAnchor = before;
+  };
+}
+
 const heightsOf = (ids: readonly string[], cache: HeightCache): number[] => {
   const estimate = cache.estimate();
   return ids.map((id) => cache.get(id) ?? estimate);
@@ -192,15 +201,12 @@ export function VirtualList({
     };
   }, [ids, recompute]);
 
-  // The browser's own scroll anchoring would fight the corrections below.
+  // The browser's own scroll anchoring would fight the corrections below (in whichever box
+  // scrolls: a panel's list leaves the page's anchoring to the timeline beside it).
   useEffect(() => {
-    const root = document.documentElement;
-    const before = root.style.overflowAnchor;
-    root.style.overflowAnchor = 'none';
-    return () => {
-      root.style.overflowAnchor = before;
-    };
-  }, []);
+    const list = listRef.current;
+    return withoutScrollAnchoring((list && scrollerOf(list)) ?? document.documentElement);
+  }, [scrollerOf]);
 
   const [observer] = useState(() =>
     typeof ResizeObserver === 'undefined'

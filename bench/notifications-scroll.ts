@@ -41,7 +41,7 @@ async function token(base: string, username: string): Promise<string> {
 }
 
 export interface NotificationsScrollResult {
-  /** Distinct notifications that were on screen at some point while scrolling. */
+  /** How far down the list scrolling reached: the highest feed position mounted. */
   scrolled: number;
   /** Whether the list said there were no more (else scrolling stalled or gave up). */
   reachedEnd: boolean;
@@ -53,8 +53,12 @@ export interface NotificationsScrollResult {
   seconds: number;
 }
 
-const mountedIds = (page: Page) =>
-  page.$$eval(ITEM, (items) => items.map((item) => item.getAttribute('data-notification-id')));
+const mountedRows = (page: Page) => page.locator(ITEM).count();
+/** The highest feed position (aria-posinset) among the mounted rows. */
+const deepestPosition = (page: Page) =>
+  page.$$eval(ITEM, (items) =>
+    Math.max(0, ...items.map((item) => Number(item.getAttribute('aria-posinset') ?? 0))),
+  );
 
 /**
  * Opens `username`'s notifications screen and scrolls the whole list with the mouse wheel,
@@ -86,7 +90,7 @@ export async function notificationsScroll(
     const screen = page.locator('[data-notifications-panel="screen"]');
     const older = screen.getByRole('button', { name: 'Load older notifications' });
     const noMore = screen.getByText('No more notifications.');
-    const seen = new Set<string>();
+    let deepest = 0;
     let maxRows = 0;
     let stalledSince = Date.now();
     let reachedEnd = false;
@@ -96,14 +100,15 @@ export async function notificationsScroll(
       await page.mouse.move(VIEWPORT.width / 2, VIEWPORT.height / 2);
       await page.mouse.wheel(0, WHEEL_STEP_PX);
       await page.waitForTimeout(STEP_PAUSE_MS);
-      const ids = await mountedIds(page);
-      maxRows = Math.max(maxRows, ids.length);
-      const before = seen.size;
-      for (const id of ids) if (id) seen.add(id);
-      if (seen.size !== before) stalledSince = Date.now();
-      else if (Date.now() - stalledSince > STALL_MS) break;
+      maxRows = Math.max(maxRows, await mountedRows(page));
+      const position = await deepestPosition(page);
+      if (position > deepest) {
+        deepest = position;
+        stalledSince = Date.now();
+      } else if (Date.now() - stalledSince > STALL_MS) break;
       if (await noMore.isVisible()) {
         reachedEnd = true;
+        deepest = Math.max(deepest, await deepestPosition(page));
         break;
       }
       if ((await older.isVisible()) && (await older.isEnabled())) {
@@ -113,10 +118,10 @@ export async function notificationsScroll(
     }
     const trace = await browser.stopTracing();
     return {
-      scrolled: seen.size,
+      scrolled: deepest,
       reachedEnd,
       longestTaskMs: longestMainThreadTask(trace),
-      rowsAtEnd: (await mountedIds(page)).length,
+      rowsAtEnd: await mountedRows(page),
       maxRows,
       seconds: (Date.now() - started) / 1000,
     };

@@ -46,15 +46,19 @@ export interface StartOptions {
    * for benchmarks of long timelines. They go to the seeded accounts in turn, local and remote.
    */
   bulkStatuses?: number;
+  /** Notifications added (server/src/seed/bulk.ts) for one local user, for long-list benchmarks. */
+  bulkNotifications?: { username: string; count: number };
 }
 
-/** Writes the demo seed plus `count` bulk statuses into a data folder, as the instance would. */
-async function prefill(dataDir: string, origin: string, count: number): Promise<void> {
+/** Writes the demo seed plus bulk statuses and notifications into a data folder, as the instance would. */
+async function prefill(dataDir: string, origin: string, options: StartOptions): Promise<void> {
   const { buildApp } = await import('../server/src/app.ts');
-  const { addBulkStatuses } = await import('../server/src/seed/bulk.ts');
+  const { addBulkNotifications, addBulkStatuses } = await import('../server/src/seed/bulk.ts');
   const { app, ctx } = await buildApp({ dataDir, origin });
   try {
-    addBulkStatuses(ctx, count);
+    if (options.bulkStatuses) addBulkStatuses(ctx, options.bulkStatuses);
+    const notifications = options.bulkNotifications;
+    if (notifications) addBulkNotifications(ctx, notifications.username, notifications.count);
   } finally {
     await app.close();
   }
@@ -68,7 +72,8 @@ export async function startInstance(
   const dataDir = mkdtempSync(path.join(tmpdir(), 'starling-e2e-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}/`;
-  if (options.bulkStatuses) await prefill(dataDir, url.replace(/\/$/, ''), options.bulkStatuses);
+  if (options.bulkStatuses || options.bulkNotifications)
+    await prefill(dataDir, url.replace(/\/$/, ''), options);
   const child = spawn(
     process.execPath,
     [

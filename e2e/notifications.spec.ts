@@ -26,6 +26,24 @@ const column = (page: Page) => page.locator('[data-notifications-panel="column"]
 const item = (scope: Locator, text: string) =>
   scope.locator('[data-notification-id]').filter({ hasText: text });
 
+/**
+ * Scrolls the panel's list from its top until `target` is mounted (the list is windowed: rows far
+ * from the visible part are not in the page), then shows it.
+ */
+async function scrollPanelTo(panel: Locator, target: Locator): Promise<void> {
+  const scroller = panel.locator('[class*="_scroller_"]');
+  await scroller.evaluate((box) => box.scrollTo({ top: 0 }));
+  for (let step = 0; step < 50 && (await target.count()) === 0; step++) {
+    const atEnd = await scroller.evaluate((box) => {
+      box.scrollBy({ top: box.clientHeight * 0.8 });
+      return box.scrollTop + box.clientHeight >= box.scrollHeight - 1;
+    });
+    await panel.page().waitForTimeout(100);
+    if (atEnd && (await target.count()) === 0) break;
+  }
+  await target.first().scrollIntoViewIfNeeded();
+}
+
 async function accountId(token: string, acct: string): Promise<string> {
   return (await api<{ id: string }>(token, 'GET', `api/v1/accounts/lookup?acct=${acct}`)).body.id;
 }
@@ -76,7 +94,9 @@ test('what bob does to alice’s post arrives live in her column; mark all as se
   }
   await expect(bottom).toBeVisible();
   // The seeded move and the ended poll are among them.
+  await scrollPanelTo(panel, item(panel, 'moved to'));
   await expect(item(panel, 'moved to')).toBeVisible();
+  await scrollPanelTo(panel, item(panel, 'ran a poll that has ended'));
   await expect(item(panel, 'ran a poll that has ended').first()).toBeVisible();
 });
 

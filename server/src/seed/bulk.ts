@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { ServerContext } from '../context.ts';
 import { sql } from '../db/index.ts';
+import { findAccountByAcct } from '../db/accounts.ts';
 import { idAt } from '../db/ids.ts';
-import { escapeHtml } from '../views/html.ts';
+import { insertNotification, type NotificationType } from '../db/notifications.ts';
+import { escapeHtml, hostOf } from '../views/html.ts';
 import { seedDemoData } from './index.ts';
 
 const BULK_TAGS = ['birds', 'starling', 'coffee', 'gardening', 'music'];
@@ -71,5 +73,62 @@ export function addBulkStatuses(ctx: ServerContext, count: number): void {
       perAuthor.set(author.id, entry);
     }
     for (const [authorId, { n, last }] of perAuthor) updateCounts.run(n, last, last, authorId);
+  })();
+}
+
+/** The kinds bulk notifications take in turn, each about a post of the recipient's where it has one. */
+const BULK_NOTIFICATION_TYPES: readonly NotificationType[] = [
+  'favourite',
+  'reblog',
+  'mention',
+  'pleroma:emoji_reaction',
+  'follow',
+];
+
+/**
+ * Gives the local user `username` `count` notifications (already seen, as after earlier visits)
+ * from the other local accounts that have posted, in turn, in one transaction, for benchmarks of long lists. Likes,
+ * repeats and reactions are about the user's own posts; mentions carry a post of the sender's.
+ */
+export function addBulkNotifications(ctx: ServerContext, username: string, count: number): void {
+  if (!Number.isInteger(count) || count <= 0) return;
+  seedDemoData(ctx);
+  const db = ctx.db;
+  const recipient = findAccountByAcct(db, username, hostOf(ctx.origin));
+  if (!recipient) throw new Error(`no local account ${username}`);
+  const latestPostOf = (accountId: string) =>
+    (
+      sql(
+        db,
+        `SELECT id FROM statuses WHERE account_id = ? AND visibility = 'public' AND reblog_of_id IS NULL
+         ORDER BY id DESC LIMIT 1`,
+      ).get(accountId) as { id: string } | undefined
+    )?.id ?? null;
+  const senders = (
+    sql(db, 'SELECT id FROM accounts WHERE local = 1 AND id != ? ORDER BY id').all(
+      recipient.id,
+    ) as { id: string }[]
+  )
+    .map((row) => ({ id: row.id, post: latestPostOf(row.id) }))
+    // A mention without its post would be skipped as malformed: senders are those who posted.
+    .filter((sender) => sender.post !== null);
+  if (senders.length === 0) throw new Error('no local account with a public post');
+  const ownPost = latestPostOf(recipient.id);
+  db.transaction(() => {
+    const start = Date.now() - count;
+    for (let i = 0; i < count; i++) {
+      const sender = senders[i % senders.length]!;
+      const type = BULK_NOTIFICATION_TYPES[i % BULK_NOTIFICATION_TYPES.length]!;
+      const statusId = type === 'follow' ? null : type === 'mention' ? sender.post : ownPost;
+      insertNotification(db, {
+        accountId: recipient.id,
+        type,
+        fromId: sender.id,
+        statusId,
+        emoji: type === 'pleroma:emoji_reaction' ? '🐦' : null,
+        createdAt: new Date(start + i).toISOString(),
+      });
+    }
+    sql(db, 'UPDATE notifications SET seen = 1 WHERE account_id = ?').run(recipient.id);
   })();
 }

@@ -57,6 +57,8 @@ export interface VirtualListProps {
   /** Announced while more items are on their way (a feed's aria-busy). */
   busy?: boolean;
   'aria-labelledby'?: string;
+  /** The feed's name when no heading names it. */
+  'aria-label'?: string;
 }
 
 interface RowProps {
@@ -79,6 +81,40 @@ const Row = memo(function Row({ id, index, setSize, renderItem, observe }: RowPr
   );
 });
 
+const SCROLLING = new Set(['auto', 'scroll', 'overlay']);
+
+/**
+ * The box the list scrolls in: its nearest scrolling ancestor (a panel, a drawer), or null for the
+ * window. The page's own root elements count as the window.
+ */
+function scrollParentOf(element: HTMLElement): HTMLElement | null {
+  for (let parent = element.parentElement; parent; parent = parent.parentElement) {
+    if (parent === document.body || parent === document.documentElement) return null;
+    if (SCROLLING.has(getComputedStyle(parent).overflowY)) return parent;
+  }
+  return null;
+}
+
+/** Where the visible part of the scroller starts and ends, in viewport coordinates. */
+function viewportOf(scroller: HTMLElement | null): { top: number; bottom: number } {
+  if (!scroller) return { top: 0, bottom: window.innerHeight };
+  const box = scroller.getBoundingClientRect();
+  const top = Math.max(0, box.top);
+  return {
+    top,
+    bottom: Math.max(top, Math.min(window.innerHeight, box.top + scroller.clientHeight)),
+  };
+}
+
+/** Turns the box's scroll anchoring off; the returned function restores it. */
+function withoutScrollAnchoring(box: HTMLElement): () => void {
+  const before = box.style.overflowAnchor;
+  box.style.overflowAnchor = 'none';
+  return () => {
+    box.style.overflowAnchor = before;
+  };
+}
+
 const heightsOf = (ids: readonly string[], cache: HeightCache): number[] => {
   const estimate = cache.estimate();
   return ids.map((id) => cache.get(id) ?? estimate);
@@ -88,7 +124,8 @@ const heightsOf = (ids: readonly string[], cache: HeightCache): number[] => {
  * A list scrolled by the window that mounts only the items near the viewport (spec part 1, §9:
  * about max(3, window height / 80) on each side); the rest are empty space of their measured (or
  * estimated) height. When an item above the viewport changes height, the window scrolls by the
- * difference so that what the reader is looking at stays put.
+ * difference so that what the reader is looking at stays put. Inside a scrolling box (a panel's
+ * own scroller, a drawer) the box's visible part is the viewport and the box is what scrolls.
  */
 export function VirtualList({
   ids,
@@ -99,8 +136,15 @@ export function VirtualList({
   busy,
   setSize = ids.length,
   'aria-labelledby': labelledBy,
+  'aria-label': label,
 }: VirtualListProps) {
   const listRef = useRef<HTMLDivElement>(null);
+  /** The scrolling box, found once the list is in the document (undefined: not looked for yet). */
+  const scrollerRef = useRef<HTMLElement | null | undefined>(undefined);
+  const scrollerOf = useCallback((list: HTMLElement) => {
+    if (scrollerRef.current === undefined) scrollerRef.current = scrollParentOf(list);
+    return scrollerRef.current;
+  }, []);
   const idsRef = useRef(ids);
   const [range, setRange] = useState<ItemRange>(() => ({ start: 0, end: initialCount }));
   const [, setMeasured] = useState(0);
@@ -108,22 +152,23 @@ export function VirtualList({
   const recompute = useCallback(() => {
     const list = listRef.current;
     if (!list) return;
-    const top = -list.getBoundingClientRect().top;
-    const height = window.innerHeight;
+    const viewport = viewportOf(scrollerOf(list));
+    const listTop = list.getBoundingClientRect().top;
     const layout = windowLayout(
       heightsOf(idsRef.current, heights),
-      top,
-      top + height,
-      overscanFor(height),
+      viewport.top - listTop,
+      viewport.bottom - listTop,
+      overscanFor(window.innerHeight),
     );
     // A transition: mounting the cards that scroll in yields to the browser between them, so fast
     // scrolling never makes one long task (the space stays blank a moment instead).
     startTransition(() =>
       setRange((previous) => (sameRange(previous, layout) ? previous : layout)),
     );
-  }, [heights]);
+  }, [heights, scrollerOf]);
 
-  // Scrolling and resizing move the window, at most once a frame.
+  // Scrolling (of the page or of the box the list is in: scroll events of elements reach the
+  // window only while capturing) and resizing move the window, at most once a frame.
   useEffect(() => {
     let frame = 0;
     const schedule = () => {
@@ -133,10 +178,10 @@ export function VirtualList({
         recompute();
       });
     };
-    window.addEventListener('scroll', schedule, { passive: true });
+    window.addEventListener('scroll', schedule, { passive: true, capture: true });
     window.addEventListener('resize', schedule);
     return () => {
-      window.removeEventListener('scroll', schedule);
+      window.removeEventListener('scroll', schedule, { capture: true });
       window.removeEventListener('resize', schedule);
       cancelAnimationFrame(frame);
     };
@@ -156,15 +201,12 @@ export function VirtualList({
     };
   }, [ids, recompute]);
 
-  // The browser's own scroll anchoring would fight the corrections below.
+  // The browser's own scroll anchoring would fight the corrections below (in whichever box
+  // scrolls: a panel's list leaves the page's anchoring to the timeline beside it).
   useEffect(() => {
-    const root = document.documentElement;
-    const before = root.style.overflowAnchor;
-    root.style.overflowAnchor = 'none';
-    return () => {
-      root.style.overflowAnchor = before;
-    };
-  }, []);
+    const list = listRef.current;
+    return withoutScrollAnchoring((list && scrollerOf(list)) ?? document.documentElement);
+  }, [scrollerOf]);
 
   const [observer] = useState(() =>
     typeof ResizeObserver === 'undefined'
@@ -172,6 +214,9 @@ export function VirtualList({
       : new ResizeObserver((entries) => {
           let shift = 0;
           let changed = false;
+          const first = entries[0]?.target;
+          const scroller = first instanceof HTMLElement ? scrollParentOf(first) : null;
+          const viewportTop = viewportOf(scroller).top;
           const estimate = heights.estimate();
           for (const entry of entries) {
             const element = entry.target as HTMLElement;
@@ -183,9 +228,10 @@ export function VirtualList({
             heights.set(id, height);
             changed = true;
             // Above the viewport: everything the reader sees moved by the difference.
-            if (element.getBoundingClientRect().top < 0) shift += height - (known ?? estimate);
+            if (element.getBoundingClientRect().top < viewportTop)
+              shift += height - (known ?? estimate);
           }
-          if (shift) window.scrollBy(0, shift);
+          if (shift) (scroller ?? window).scrollBy(0, shift);
           if (changed) setMeasured((count) => count + 1);
         }),
   );
@@ -214,6 +260,7 @@ export function VirtualList({
       role={feed ? 'feed' : undefined}
       aria-busy={feed ? busy : undefined}
       aria-labelledby={feed ? labelledBy : undefined}
+      aria-label={feed ? label : undefined}
     >
       {before > 0 && <div style={{ height: before }} aria-hidden="true" />}
       {ids.slice(start, end).map((id, offset) => (

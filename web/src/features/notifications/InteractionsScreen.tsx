@@ -1,4 +1,4 @@
-import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { api } from '../../app/apiClient.ts';
 import { fetchNotifications, NOTIFICATIONS_PAGE_LIMIT } from '../../api/notifications.ts';
 import type { Notification } from '../../api/types.ts';
@@ -12,7 +12,7 @@ import { receiveNotifications, useNotifications } from '../../state/notification
 import { useSession } from '../../state/session.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { Tabs } from '../../ui/Tabs.tsx';
-import { NotificationItem } from './NotificationItem.tsx';
+import { NotificationList } from './NotificationList.tsx';
 import styles from './Notifications.module.css';
 import { useCanManageReports, useShownNotifications } from './useShownNotifications.ts';
 
@@ -79,17 +79,18 @@ function TabContent({ tab }: { tab: InteractionsTab }) {
     const byId = new Map(list.map((n) => [n.id, n]));
     return feed.ids.map((id) => byId.get(id)).filter((n): n is Notification => n !== undefined);
   }, [list, feed.ids]);
-  const shown = useDeferredValue(useShownNotifications(items));
+  const shown = useShownNotifications(items);
   return (
     <div>
       {shown.length > 0 ? (
-        <ul className={styles.list}>
-          {shown.map((n) => (
-            <li key={n.id} className={styles.row}>
-              <NotificationItem notification={n} canManageReports={canManage} />
-            </li>
-          ))}
-        </ul>
+        <NotificationList
+          notifications={shown}
+          canManageReports={canManage}
+          listKey={`interactions:${tab}`}
+          label={t(`interactions.tabs.${tab}`)}
+          busy={feed.loading}
+          complete={feed.bottomedOut}
+        />
       ) : (
         !feed.loading && !feed.error && <p className={styles.empty}>{t('interactions.none')}</p>
       )}

@@ -253,9 +253,12 @@ function Body({
 export const NotificationItem = memo(function NotificationItem({
   notification,
   canManageReports,
+  position,
 }: {
   notification: Notification;
   canManageReports: boolean;
+  /** Its place in the feed (1-based index; size -1 while more can load). */
+  position?: { index: number; size: number };
 }) {
   const { account } = notification;
   return (
@@ -264,6 +267,8 @@ export const NotificationItem = memo(function NotificationItem({
       data-notification-id={notification.id}
       data-type={notification.type}
       data-seen={notification.seen}
+      aria-posinset={position?.index}
+      aria-setsize={position?.size}
       aria-label={`${account.displayName || account.username} ${t(summaryKeyOf(notification.type))}`}
     >
       <header className={styles.itemHeader}>

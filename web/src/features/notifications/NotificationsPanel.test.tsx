@@ -117,4 +117,18 @@ describe('NotificationsPanel', () => {
     fireEvent.click(screen.getAllByRole('button', { name: 'Dismiss' })[0]!);
     expect(rows()).toEqual(['follow_request', 'follow']);
   });
+
+  it('windows a long list as timelines do: a feed of positioned rows, only some mounted', () => {
+    const many = Array.from({ length: 500 }, (_, i) =>
+      note(String(1000 - i), { type: 'follow', seen: false }),
+    );
+    useNotifications.setState({ list: many, loaded: true, bottomedOut: true });
+    render(<NotificationsPanel placement="screen" />);
+    const feed = screen.getByRole('feed', { name: /Notifications/ });
+    const mounted = feed.querySelectorAll('[data-notification-id]');
+    expect(mounted.length).toBeGreaterThan(0);
+    expect(mounted.length).toBeLessThan(50);
+    expect(mounted[0]!.getAttribute('aria-posinset')).toBe('1');
+    expect(mounted[0]!.getAttribute('aria-setsize')).toBe('500');
+  });
 });

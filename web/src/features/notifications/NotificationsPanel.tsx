@@ -1,4 +1,4 @@
-import { useDeferredValue, useId } from 'react';
+import { useId } from 'react';
 import { api } from '../../app/apiClient.ts';
 import { t } from '../../i18n/index.ts';
 import { displayedNotifications, requestedTypesFor } from '../../lib/notifications.ts';
@@ -11,7 +11,7 @@ import {
 import { useSession } from '../../state/session.ts';
 import { useUnseen } from '../../state/unseen.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
-import { NotificationItem } from './NotificationItem.tsx';
+import { NotificationList } from './NotificationList.tsx';
 import styles from './Notifications.module.css';
 import { useCanManageReports, useShownNotifications } from './useShownNotifications.ts';
 
@@ -37,8 +37,6 @@ export function NotificationsPanel({
   const canManage = useCanManageReports();
   const shown = useShownNotifications(state.list);
   const displayed = displayedNotifications(shown, state.seenShown);
-  // New rows render in an interruptible pass, so 20 post cards at once never block input.
-  const rows = useDeferredValue(displayed);
   const everythingShown = displayed.length >= shown.length && state.bottomedOut;
 
   const loadOlder = () =>
@@ -85,14 +83,16 @@ export function NotificationsPanel({
         </div>
       )}
       <div className={styles.scroller}>
-        {rows.length > 0 ? (
-          <ul className={styles.list} aria-label={t('shell.notifications')}>
-            {rows.map((n) => (
-              <li key={n.id} className={styles.row}>
-                <NotificationItem notification={n} canManageReports={canManage} />
-              </li>
-            ))}
-          </ul>
+        {displayed.length > 0 ? (
+          <NotificationList
+            notifications={displayed}
+            canManageReports={canManage}
+            listKey={placement}
+            label={t('shell.notifications')}
+            labelledBy={showHeading ? headingId : undefined}
+            busy={state.loading}
+            complete={everythingShown}
+          />
         ) : (
           state.loaded && <p className={styles.empty}>{t('notifications.none')}</p>
         )}

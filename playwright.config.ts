@@ -15,7 +15,7 @@ export default defineConfig({
   testDir: 'e2e',
   testMatch: '*.spec.ts',
   globalSetup: './e2e/global-setup.ts',
-  workers: process.env.CI ? 1 : 2,
+  workers: 2,
   fullyParallel: false,
   retries: 0,
   timeout: 30_000,

@@ -64,6 +64,11 @@ export async function signedIn(
   preferences: object = {},
 ): Promise<string> {
   const token = await apiToken(username, DEMO_PASSWORD);
+  // Preferences follow the account through the server-side settings store: a journey starts from
+  // an empty one, so what an earlier journey chose as this user does not carry over.
+  await api(token, 'PATCH', 'api/v1/accounts/update_credentials', {
+    pleroma_settings_store: { starling: {} },
+  });
   await persistSession(page, token, preferences);
   return token;
 }

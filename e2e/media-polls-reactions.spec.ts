@@ -159,8 +159,12 @@ test('reactions: react with a quick reaction, then take it back', async ({
   await expect(status.getByRole('button', { name: /^🔥/ })).toHaveCount(0);
 
   // Hovering a reaction lists who reacted.
-  await thumbs.hover();
-  await expect(status.getByRole('tooltip')).toContainText('Reacted with 👍');
+  // (The pointer may still sit where the 🔥 chip was: move away first, then over 👍.)
+  await expect(async () => {
+    await page.mouse.move(0, 0);
+    await thumbs.hover();
+    await expect(status.getByRole('tooltip')).toContainText('Reacted with 👍', { timeout: 2000 });
+  }).toPass({ timeout: 15_000 });
   await expect(status.getByRole('tooltip')).toContainText(/carol|Carol/);
   expect(consoleErrors).toEqual([]);
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canAnimateOnHover, shownImageUrl } from './stillImages.ts';
+import { canAnimateOnHover, needsFrozenFrame, shownImageUrl } from './stillImages.ts';
 
 describe('shownImageUrl', () => {
   it('shows the still picture with stopGifs until hovered', () => {
@@ -19,6 +19,21 @@ describe('canAnimateOnHover', () => {
     expect(canAnimateOnHover('/a.gif', '/a.png', true)).toBe(true);
     expect(canAnimateOnHover('/a.png', '/a.png', true)).toBe(false);
     expect(canAnimateOnHover('/a.gif', '/a.png', false)).toBe(false);
-    expect(canAnimateOnHover('/a.gif', undefined, true)).toBe(false);
+    expect(canAnimateOnHover('/a.jpg', undefined, true)).toBe(false);
+  });
+});
+
+describe('needsFrozenFrame', () => {
+  it('freezes an animatable picture that has no distinct still version (as Pleroma serves)', () => {
+    expect(needsFrozenFrame('/a.gif', '/a.gif', true)).toBe(true);
+    expect(needsFrozenFrame('/a.webp?v=2', null, true)).toBe(true);
+    expect(canAnimateOnHover('/a.gif', '/a.gif', true)).toBe(true);
+  });
+
+  it('leaves alone pictures with a still version, formats that cannot animate, and stopGifs off', () => {
+    expect(needsFrozenFrame('/a.gif', '/a.png', true)).toBe(false);
+    expect(needsFrozenFrame('/a.jpg', '/a.jpg', true)).toBe(false);
+    expect(needsFrozenFrame('/gif/a.png', null, true)).toBe(false);
+    expect(needsFrozenFrame('/a.gif', '/a.gif', false)).toBe(false);
   });
 });

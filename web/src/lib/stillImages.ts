@@ -12,9 +12,26 @@ export function shownImageUrl(
   return stopGifs && !hovered && stillUrl ? stillUrl : url;
 }
 
+/**
+ * Formats whose files can animate. Plain .png is left out on purpose: APNG is rare among
+ * avatars, and freezing every PNG would put a canvas in place of most pictures.
+ */
+const ANIMATABLE_ADDRESS = /\.(gif|apng|webp)(?:[?#]|$)/i;
+
+/**
+ * Whether the browser must freeze the picture itself: Pleroma answers `avatar_static` with the
+ * same address as `avatar`, so without this stopGifs would never stop anything there.
+ */
+export const needsFrozenFrame = (
+  url: string,
+  stillUrl: string | null | undefined,
+  stopGifs: boolean,
+): boolean => stopGifs && (!stillUrl || stillUrl === url) && ANIMATABLE_ADDRESS.test(url);
+
 /** Whether hovering would change the picture, so only those images listen for the pointer. */
 export const canAnimateOnHover = (
   url: string,
   stillUrl: string | null | undefined,
   stopGifs: boolean,
-): boolean => stopGifs && !!stillUrl && stillUrl !== url;
+): boolean =>
+  (stopGifs && !!stillUrl && stillUrl !== url) || needsFrozenFrame(url, stillUrl, stopGifs);

@@ -50,4 +50,24 @@ describe('stopGifs', () => {
     fireEvent.mouseEnter(emoji);
     expect(emoji.getAttribute('src')).toBe('/e/party.gif');
   });
+
+  it('shows the first frame of an animated avatar the server gives no still version of', () => {
+    const { container } = render(
+      <StillImage src="/a/anim.gif" stillSrc="/a/anim.gif" alt="Bob" width={48} height={48} />,
+    );
+    const frame = container.querySelector('canvas')!;
+    expect(container.querySelector('img')).toBeNull();
+    expect(frame.getAttribute('role')).toBe('img');
+    expect(frame.getAttribute('aria-label')).toBe('Bob');
+    fireEvent.mouseEnter(frame);
+    const image = container.querySelector('img')!;
+    expect(image.getAttribute('src')).toBe('/a/anim.gif');
+    fireEvent.mouseLeave(image);
+    expect(container.querySelector('canvas')).not.toBeNull();
+  });
+
+  it('leaves a still format as an image', () => {
+    const { container } = render(<StillImage src="/a/photo.jpg" stillSrc="/a/photo.jpg" alt="" />);
+    expect(container.querySelector('img')!.getAttribute('src')).toBe('/a/photo.jpg');
+  });
 });

@@ -1,24 +1,27 @@
-import { useEffect, useRef, useState, type ImgHTMLAttributes } from 'react';
-import { canAnimateOnHover, shownImageUrl } from '../lib/stillImages.ts';
+import { useEffect, useRef, useState, type ImgHTMLAttributes, type RefObject } from 'react';
+import { canAnimateOnHover, needsFrozenFrame, shownImageUrl } from '../lib/stillImages.ts';
 import { usePreferences } from '../state/preferences.ts';
 
 type StillImageProps = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src'> & {
-  src: string;
+  /** Missing when the server gave no usable address: the image then has no source. */
+  src: string | null | undefined;
   /** The server's still version (avatar_static, static_url). */
   stillSrc?: string | null;
 };
 
 /**
  * An avatar or custom emoji that stays still while stopGifs is on, until the pointer is over it
- * or keyboard focus is on the link or button around it.
+ * or keyboard focus is on the link or button around it. Without a distinct still version from
+ * the server, an animatable picture is shown as its first frame drawn on a canvas.
  */
 export function StillImage({ src, stillSrc, ...props }: StillImageProps) {
   const stopGifs = usePreferences((state) => state.stopGifs);
   const [active, setActive] = useState(false);
-  const image = useRef<HTMLImageElement>(null);
-  const listens = canAnimateOnHover(src, stillSrc, stopGifs);
+  const element = useRef<HTMLElement>(null);
+  const url = src ?? '';
+  const listens = canAnimateOnHover(url, stillSrc, stopGifs);
   useEffect(() => {
-    const control = listens ? image.current?.closest('a, button') : null;
+    const control = listens ? element.current?.closest('a, button') : null;
     if (!control) return;
     const start = () => setActive(true);
     const stop = () => setActive(false);
@@ -29,13 +32,74 @@ export function StillImage({ src, stillSrc, ...props }: StillImageProps) {
       control.removeEventListener('focusout', stop);
     };
   }, [listens]);
+  const hover = listens
+    ? { onMouseEnter: () => setActive(true), onMouseLeave: () => setActive(false) }
+    : {};
+  if (!active && needsFrozenFrame(url, stillSrc, stopGifs)) {
+    return (
+      <FirstFrame
+        canvasRef={element as RefObject<HTMLCanvasElement | null>}
+        url={url}
+        alt={props.alt}
+        title={props.title}
+        className={props.className}
+        width={props.width}
+        height={props.height}
+        {...hover}
+      />
+    );
+  }
   return (
     <img
       {...props}
-      ref={image}
-      src={shownImageUrl(src, stillSrc, stopGifs, active)}
-      onMouseEnter={listens ? () => setActive(true) : undefined}
-      onMouseLeave={listens ? () => setActive(false) : undefined}
+      {...hover}
+      ref={element as RefObject<HTMLImageElement | null>}
+      src={shownImageUrl(url, stillSrc, stopGifs, active) || undefined}
+    />
+  );
+}
+
+interface FirstFrameProps {
+  canvasRef: RefObject<HTMLCanvasElement | null>;
+  url: string;
+  alt?: string;
+  title?: string;
+  className?: string;
+  width?: number | string;
+  height?: number | string;
+  onMouseEnter?: () => void;
+  onMouseLeave?: () => void;
+}
+
+/**
+ * The picture's first frame, drawn once it has loaded; it reads as the image it stands for. Given
+ * a width and height it draws at that size (as the image would show without CSS sizing it);
+ * otherwise at the picture's own size, for CSS to scale.
+ */
+function FirstFrame({ canvasRef, url, alt, width, height, ...rest }: FirstFrameProps) {
+  useEffect(() => {
+    const picture = new Image();
+    picture.onload = () => {
+      const canvas = canvasRef.current;
+      const context = canvas?.getContext('2d');
+      if (!canvas || !context) return;
+      canvas.width = Number(width) || picture.naturalWidth;
+      canvas.height = Number(height) || picture.naturalHeight;
+      context.drawImage(picture, 0, 0, canvas.width, canvas.height);
+    };
+    picture.src = url;
+    return () => {
+      picture.onload = null;
+    };
+  }, [url, canvasRef, width, height]);
+  return (
+    <canvas
+      {...rest}
+      ref={canvasRef}
+      width={width ?? 1}
+      height={height ?? 1}
+      data-still-frame=""
+      {...(alt ? { role: 'img', 'aria-label': alt } : { 'aria-hidden': true })}
     />
   );
 }

@@ -11,6 +11,7 @@ import styles from './Panel.module.css';
 import staffStyles from './StaffPanel.module.css';
 import { loadStaff, type Staff } from './staff.ts';
 import { safeHttpUrl } from '../../lib/safeUrl.ts';
+import { StillImage } from '../../ui/StillImage.tsx';
 
 function StaffGroup({ titleKey, accounts }: { titleKey: string; accounts: Account[] }) {
   const id = useId();
@@ -23,8 +24,9 @@ function StaffGroup({ titleKey, accounts }: { titleKey: string; accounts: Accoun
       <ul className={staffStyles.people}>
         {accounts.map((account) => (
           <li key={account.id} className={staffStyles.person}>
-            <img
-              src={safeHttpUrl(account.avatar) ?? undefined}
+            <StillImage
+              src={safeHttpUrl(account.avatar)}
+              stillSrc={safeHttpUrl(account.avatarStatic)}
               alt=""
               width={40}
               height={40}

@@ -5,6 +5,7 @@ import type { Account } from '../../api/types.ts';
 import { RichContent } from '../../ui/RichContent.tsx';
 import styles from './Auth.module.css';
 import { safeHttpUrl } from '../../lib/safeUrl.ts';
+import { StillImage } from '../../ui/StillImage.tsx';
 
 /** The signed-in user's compact card: avatar, display name with emoji, @acct, profile link. */
 export function UserCard({ user }: { user: Account }) {
@@ -12,9 +13,10 @@ export function UserCard({ user }: { user: Account }) {
   return (
     <section className={styles.card} aria-label={t('user_panel.your_account')}>
       {/* The name beside it says who this is; the picture adds nothing for a screen reader. */}
-      <img
+      <StillImage
         className={styles.avatar}
-        src={safeHttpUrl(user.avatar) ?? undefined}
+        src={safeHttpUrl(user.avatar)}
+        stillSrc={safeHttpUrl(user.avatarStatic)}
         alt=""
         width={48}
         height={48}

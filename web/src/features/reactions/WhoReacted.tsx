@@ -9,6 +9,7 @@ import { RichContent } from '../../ui/RichContent.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import styles from './ReactionsBar.module.css';
 import { safeHttpUrl } from '../../lib/safeUrl.ts';
+import { StillImage } from '../../ui/StillImage.tsx';
 
 /** A reaction's popover: up to 16 accounts that reacted with it, fetched when it opens. */
 export default function WhoReacted({
@@ -47,9 +48,10 @@ export default function WhoReacted({
         <ul className={styles.accounts}>
           {accounts.map((account) => (
             <li key={account.id} className={styles.account}>
-              <img
+              <StillImage
                 className={styles.avatar}
-                src={safeHttpUrl(account.avatar) ?? undefined}
+                src={safeHttpUrl(account.avatar)}
+                stillSrc={safeHttpUrl(account.avatarStatic)}
                 alt=""
                 width={20}
                 height={20}

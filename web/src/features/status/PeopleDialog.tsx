@@ -10,6 +10,7 @@ import { Dialog } from '../../ui/Dialog.tsx';
 import { RichContent } from '../../ui/RichContent.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import styles from './StatusPeople.module.css';
+import { StillImage } from '../../ui/StillImage.tsx';
 
 /** The full list of who favourited or repeated a post, loaded when the dialog opens. */
 export default function PeopleDialog({
@@ -53,9 +54,10 @@ export default function PeopleDialog({
           {accounts.map((account) => (
             <li key={account.id}>
               <Link to={`/users/${encodeURIComponent(account.id)}`} className={styles.listItem}>
-                <img
+                <StillImage
                   className={styles.avatar}
-                  src={safeHttpUrl(account.avatar) ?? undefined}
+                  src={safeHttpUrl(account.avatar)}
+                  stillSrc={safeHttpUrl(account.avatarStatic)}
                   alt=""
                   width={32}
                   height={32}

@@ -8,6 +8,7 @@ import { safeHttpUrl } from '../../lib/safeUrl.ts';
 import { useEntities, type StoredStatus } from '../../state/entities.ts';
 import { usePreferences } from '../../state/preferences.ts';
 import styles from './StatusPeople.module.css';
+import { StillImage } from '../../ui/StillImage.tsx';
 
 const PeopleDialog = lazy(() => import('./PeopleDialog.tsx'));
 
@@ -79,9 +80,10 @@ export default function StatusPeople({ status }: { status: StoredStatus }) {
                 aria-label={account.displayName || account.acct}
                 title={`@${account.acct}`}
               >
-                <img
+                <StillImage
                   className={styles.avatar}
-                  src={safeHttpUrl(account.avatar) ?? undefined}
+                  src={safeHttpUrl(account.avatar)}
+                  stillSrc={safeHttpUrl(account.avatarStatic)}
                   alt=""
                   width={28}
                   height={28}

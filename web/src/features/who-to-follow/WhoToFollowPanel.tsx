@@ -11,6 +11,7 @@ import { useSession } from '../../state/session.ts';
 import { RichContent } from '../../ui/RichContent.tsx';
 import styles from './WhoToFollowPanel.module.css';
 import { safeHttpUrl } from '../../lib/safeUrl.ts';
+import { StillImage } from '../../ui/StillImage.tsx';
 
 // The follow button (and the relationship calls behind it) loads after the panel's first paint.
 const FollowButton = lazy(() =>
@@ -66,9 +67,10 @@ function SuggestionsList({ userId }: { userId: string }) {
             ))
           : state.accounts.map((account) => (
               <li key={account.id} className={styles.item}>
-                <img
+                <StillImage
                   className={styles.avatar}
-                  src={safeHttpUrl(account.avatar) ?? undefined}
+                  src={safeHttpUrl(account.avatar)}
+                  stillSrc={safeHttpUrl(account.avatarStatic)}
                   alt=""
                   width={32}
                   height={32}

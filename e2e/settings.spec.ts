@@ -330,6 +330,8 @@ test('upload a new avatar and see it on posts', async ({ page }) => {
       mimeType: 'image/png',
       buffer: png,
     });
+    const crop = page.getByRole('dialog', { name: 'Crop the avatar' });
+    await crop.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(images.getByRole('img', { name: 'New Avatar (not saved yet)' })).toBeVisible();
     await images.getByRole('button', { name: 'Save Avatar' }).click();
     await expect(images.getByRole('status')).toHaveText('Settings saved');

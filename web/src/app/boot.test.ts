@@ -22,7 +22,7 @@ const NODEINFO = {
       mrf_simple: { reject: ['bad.example'] },
       mrf_simple_info: { reject: { 'bad.example': { reason: 'spam' } } },
     },
-    uploadLimits: { general: 16000000, avatar: 1, background: 1, banner: 1 },
+    uploadLimits: { general: 16000000, avatar: 2000000, background: 4000000, banner: 3000000 },
     postFormats: ['text/plain', 'text/markdown'],
     restrictedNicknames: ['about'],
     staffAccounts: [`${ORIGIN}/users/admin`],
@@ -192,6 +192,9 @@ describe('loadInstanceConfig', () => {
       name: 'Test Birds',
       textlimit: 7000,
       uploadlimit: 16000000,
+      avatarUploadLimit: 2000000,
+      bannerUploadLimit: 3000000,
+      backgroundUploadLimit: 4000000,
       pollLimits: { maxOptions: 5, maxOptionChars: 100, minExpiration: 10, maxExpiration: 100 },
       registrationOpen: false,
       accountApprovalRequired: true,
@@ -231,6 +234,27 @@ describe('loadInstanceConfig', () => {
     expect(useCustomEmoji.getState().emojis).toEqual([
       { shortcode: 'blob', url: '/emoji/blob.png', tags: ['blobs'] },
     ]);
+  });
+
+  it("takes the v1 instance's per-kind upload limits when nodeinfo names none", async () => {
+    const answers = {
+      ...ANSWERS,
+      '/api/v1/instance': {
+        status: 200,
+        body: { ...INSTANCE, avatar_upload_limit: 1000000, banner_upload_limit: 2500000 },
+      },
+      '/nodeinfo/2.0.json': {
+        status: 200,
+        body: { ...NODEINFO, metadata: { ...NODEINFO.metadata, uploadLimits: undefined } },
+      },
+    };
+    await loadInstanceConfig(stubServer(answers).client);
+    expect(useInstance.getState().config).toMatchObject({
+      uploadlimit: 8000000,
+      avatarUploadLimit: 1000000,
+      bannerUploadLimit: 2500000,
+      backgroundUploadLimit: 0,
+    });
   });
 
   it('logs a failing fetch and still applies the others', async () => {

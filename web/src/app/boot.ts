@@ -132,6 +132,9 @@ function fromInstance(instance: Instance): Partial<InstanceConfig> {
     name: instance.title || DEFAULT_INSTANCE_CONFIG.name,
     textlimit: instance.maxStatusChars,
     uploadlimit: instance.uploadLimit,
+    avatarUploadLimit: instance.avatarUploadLimit ?? 0,
+    bannerUploadLimit: instance.bannerUploadLimit ?? 0,
+    backgroundUploadLimit: instance.backgroundUploadLimit ?? 0,
     fileLimit: instance.maxMediaAttachments,
     pollLimits: instance.pollLimits,
     registrationOpen: instance.registrations,
@@ -147,6 +150,18 @@ function fromInstance(instance: Instance): Partial<InstanceConfig> {
   };
 }
 
+/** Nodeinfo's upload limits; a 0 there means it named none, so it does not override. */
+function nodeinfoUploadLimits(
+  limits: NonNullable<Nodeinfo['uploadLimits']>,
+): Partial<InstanceConfig> {
+  const named: Partial<InstanceConfig> = {};
+  if (limits.general > 0) named.uploadlimit = limits.general;
+  if (limits.avatar > 0) named.avatarUploadLimit = limits.avatar;
+  if (limits.banner > 0) named.bannerUploadLimit = limits.banner;
+  if (limits.background > 0) named.backgroundUploadLimit = limits.background;
+  return named;
+}
+
 function fromNodeinfo(nodeinfo: Nodeinfo, instance?: Instance): Partial<InstanceConfig> {
   return {
     ...(nodeinfo.nodeName ? { name: nodeinfo.nodeName } : {}),
@@ -156,7 +171,7 @@ function fromNodeinfo(nodeinfo: Nodeinfo, instance?: Instance): Partial<Instance
     staffAccounts: nodeinfo.staffAccounts,
     restrictedNicknames: nodeinfo.restrictedNicknames,
     ...(nodeinfo.postFormats.length ? { postFormats: nodeinfo.postFormats } : {}),
-    ...(nodeinfo.uploadLimits ? { uploadlimit: nodeinfo.uploadLimits.general } : {}),
+    ...(nodeinfo.uploadLimits ? nodeinfoUploadLimits(nodeinfo.uploadLimits) : {}),
     ...(nodeinfo.pollLimits && !instance ? { pollLimits: nodeinfo.pollLimits } : {}),
     suggestionsEnabled: nodeinfo.suggestionsEnabled,
     mailerEnabled: nodeinfo.mailerEnabled,

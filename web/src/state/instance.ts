@@ -36,6 +36,10 @@ export interface InstanceConfig {
   federating: boolean;
   textlimit: number;
   uploadlimit: number;
+  /** Per-kind profile image limits in bytes; 0: the instance names none (uploadlimit applies). */
+  avatarUploadLimit: number;
+  bannerUploadLimit: number;
+  backgroundUploadLimit: number;
   /** How many files one post may carry. */
   fileLimit: number;
   pollLimits: PollLimits;
@@ -102,6 +106,9 @@ export const DEFAULT_INSTANCE_CONFIG: InstanceConfig = {
   federating: true,
   textlimit: 5000,
   uploadlimit: 0,
+  avatarUploadLimit: 0,
+  bannerUploadLimit: 0,
+  backgroundUploadLimit: 0,
   fileLimit: DEFAULT_MAX_MEDIA_ATTACHMENTS,
   pollLimits: DEFAULT_POLL_LIMITS,
   vapidPublicKey: '',

@@ -115,4 +115,33 @@ describe('Dialog', () => {
     const field = await screen.findByRole('textbox', { name: 'Late field' });
     expect(document.activeElement).toBe(field);
   });
+
+  it('leaves the keys of a dialog opened from inside it to that dialog', () => {
+    const closeOuter = vi.fn();
+    function Nested() {
+      const [inner, setInner] = useState(false);
+      return (
+        <Dialog title="Outer" onClose={closeOuter}>
+          <button onClick={() => setInner(true)}>Open inner</button>
+          {inner && (
+            <Dialog title="Inner" onClose={() => setInner(false)}>
+              <input aria-label="First" />
+              <input aria-label="Middle" />
+              <button>Last</button>
+            </Dialog>
+          )}
+        </Dialog>
+      );
+    }
+    render(<Nested />);
+    fireEvent.click(screen.getByRole('button', { name: 'Open inner' }));
+    const middle = screen.getByRole('textbox', { name: 'Middle' });
+    middle.focus();
+    // Not at either end: the browser moves focus itself, nothing may stop it.
+    expect(fireEvent.keyDown(middle, { key: 'Tab' })).toBe(true);
+    expect(document.activeElement).toBe(middle);
+    fireEvent.keyDown(middle, { key: 'Escape' });
+    expect(closeOuter).not.toHaveBeenCalled();
+    expect(screen.queryByRole('dialog', { name: 'Inner' })).toBeNull();
+  });
 });

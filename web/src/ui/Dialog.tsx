@@ -141,6 +141,9 @@ export function Dialog({
   }, []);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    // A dialog opened from inside this one is a portal, so its keys bubble here too: it handles them.
+    const from = event.target instanceof Element ? event.target.closest('[aria-modal]') : null;
+    if (from && from !== panelRef.current) return;
     if (event.key === 'Escape') {
       event.stopPropagation();
       event.preventDefault();

@@ -1,20 +1,32 @@
 import '../../i18n/parts/settings.ts';
-import { useEffect, useId, useState } from 'react';
+import { Suspense, useEffect, useId, useRef, useState } from 'react';
 import { updateCredentials, type UpdateCredentialsParams } from '../../api/accounts.ts';
+import { ApiError } from '../../api/client.ts';
 import type { Account } from '../../api/types.ts';
 import { api } from '../../app/apiClient.ts';
 import { t } from '../../i18n/index.ts';
-import { fileTooBigArgs } from '../../lib/fileSize.ts';
+import {
+  oversizedProfileImage,
+  type ProfileImageKind,
+  type UploadLimits,
+} from '../../lib/profileImageLimits.ts';
 import { useInstance } from '../../state/instance.ts';
 import { useSession } from '../../state/session.ts';
 import { Button } from '../../ui/Button.tsx';
-import { errorText } from './errorText.ts';
+import { ChunkErrorBoundary } from '../../ui/ChunkErrorBoundary.tsx';
+import { lazyRetry } from '../../ui/lazyRetry.ts';
+import type { CroppedImage, CroppedKind } from './imageShapes.ts';
 import styles from './Settings.module.css';
+
+// The cropper (react-easy-crop) loads only when someone picks an avatar or a banner.
+const ImageCropDialog = lazyRetry(() =>
+  import('./ImageCropDialog.tsx').then((m) => ({ default: m.ImageCropDialog })),
+);
 
 /** Spec part 2, §5: avatars should be at least this wide and high. */
 export const RECOMMENDED_AVATAR_SIZE = 150;
 
-type ImageKind = 'avatar' | 'header' | 'background';
+type ImageKind = ProfileImageKind;
 
 const CURRENT: Record<ImageKind, (account: Account) => string | null> = {
   avatar: (a) => a.avatar,
@@ -37,9 +49,30 @@ function imageSize(url: string): Promise<{ width: number; height: number }> {
   });
 }
 
+const isCropped = (kind: ImageKind): kind is CroppedKind => kind !== 'background';
+
+/** "Upload failed: {detail}" with the server's reason (its 413/422 message), else "Upload failed." */
+function uploadFailedText(failure: unknown): string {
+  if (failure instanceof ApiError && failure.message) {
+    return t('settings.profile.images.upload_failed_detail', failure.message);
+  }
+  return t('settings.profile.images.upload_failed');
+}
+
+function useUploadLimits(): UploadLimits {
+  const general = useInstance((state) => state.config.uploadlimit);
+  const avatar = useInstance((state) => state.config.avatarUploadLimit);
+  const banner = useInstance((state) => state.config.bannerUploadLimit);
+  const background = useInstance((state) => state.config.backgroundUploadLimit);
+  return { general, avatar, banner, background };
+}
+
 function ImagePicker({ kind, account }: { kind: ImageKind; account: Account }) {
   const inputId = useId();
-  const uploadLimit = useInstance((state) => state.config.uploadlimit);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const limits = useUploadLimits();
+  /** The picked file waiting in the crop dialog, with its object URL. */
+  const [cropping, setCropping] = useState<{ file: File; url: string } | null>(null);
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [warning, setWarning] = useState<string | null>(null);
@@ -48,21 +81,28 @@ function ImagePicker({ kind, account }: { kind: ImageKind; account: Account }) {
   const [saved, setSaved] = useState(false);
 
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
+  useEffect(() => () => void (cropping && URL.revokeObjectURL(cropping.url)), [cropping]);
 
-  const choose = (chosen: File | undefined) => {
-    setError(null);
-    setWarning(null);
-    setSaved(false);
-    if (!chosen) return;
-    if (uploadLimit > 0 && chosen.size > uploadLimit) {
-      const a = fileTooBigArgs(chosen.size, uploadLimit);
+  const warnIfSmall = (size: { width: number; height: number }) => {
+    if (
+      kind === 'avatar' &&
+      (size.width < RECOMMENDED_AVATAR_SIZE || size.height < RECOMMENDED_AVATAR_SIZE)
+    ) {
+      setWarning(t('settings.profile.avatar_small', RECOMMENDED_AVATAR_SIZE));
+    }
+  };
+
+  /** Shows the file that would be uploaded, unless it is over its kind's upload limit. */
+  const stage = (chosen: File, size?: { width: number; height: number }) => {
+    const tooBig = oversizedProfileImage(chosen.size, kind, limits);
+    if (tooBig) {
       setError(
         t(
           'settings.profile.file_too_big',
-          a.filesize,
-          a.filesizeunit,
-          a.allowedsize,
-          a.allowedsizeunit,
+          tooBig.filesize,
+          tooBig.filesizeunit,
+          tooBig.allowedsize,
+          tooBig.allowedsizeunit,
         ),
       );
       return;
@@ -70,16 +110,39 @@ function ImagePicker({ kind, account }: { kind: ImageKind; account: Account }) {
     const url = URL.createObjectURL(chosen);
     setFile(chosen);
     setPreview(url);
-    if (kind === 'avatar') {
-      imageSize(url).then(
-        ({ width, height }) => {
-          if (width < RECOMMENDED_AVATAR_SIZE || height < RECOMMENDED_AVATAR_SIZE) {
-            setWarning(t('settings.profile.avatar_small', RECOMMENDED_AVATAR_SIZE));
-          }
-        },
-        () => setError(t('settings.profile.unreadable_image')),
-      );
+    if (size) warnIfSmall(size);
+    else if (kind === 'avatar') {
+      imageSize(url).then(warnIfSmall, () => setError(t('settings.profile.unreadable_image')));
     }
+  };
+
+  const choose = (chosen: File | undefined) => {
+    setError(null);
+    setWarning(null);
+    setSaved(false);
+    if (!chosen) return;
+    if (!isCropped(kind)) {
+      stage(chosen);
+      return;
+    }
+    const url = URL.createObjectURL(chosen);
+    imageSize(url).then(
+      () => {
+        // Focus goes back here when the dialog closes.
+        inputRef.current?.focus();
+        setCropping({ file: chosen, url });
+      },
+      () => {
+        URL.revokeObjectURL(url);
+        setError(t('settings.profile.unreadable_image'));
+      },
+    );
+  };
+
+  const closeCrop = () => {
+    setCropping(null);
+    // Picking the same file again should open the dialog again.
+    if (inputRef.current) inputRef.current.value = '';
   };
 
   const submit = (value: File | '') => {
@@ -90,11 +153,12 @@ function ImagePicker({ kind, account }: { kind: ImageKind; account: Account }) {
         useSession.getState().setUser(updated);
         setFile(null);
         setPreview(null);
+        setWarning(null);
         setSaved(true);
         setSaving(false);
       },
       (failure: unknown) => {
-        setError(errorText(failure));
+        setError(uploadFailedText(failure));
         setSaving(false);
       },
     );
@@ -116,6 +180,7 @@ function ImagePicker({ kind, account }: { kind: ImageKind; account: Account }) {
         />
       )}
       <input
+        ref={inputRef}
         id={inputId}
         type="file"
         accept="image/*"
@@ -158,6 +223,27 @@ function ImagePicker({ kind, account }: { kind: ImageKind; account: Account }) {
           </span>
         )}
       </div>
+      {cropping && isCropped(kind) && (
+        <ChunkErrorBoundary>
+          <Suspense fallback={null}>
+            <ImageCropDialog
+              kind={kind}
+              file={cropping.file}
+              url={cropping.url}
+              onCropped={(image: CroppedImage) => {
+                closeCrop();
+                stage(image.file, image);
+              }}
+              onWholeImage={() => {
+                const whole = cropping.file;
+                closeCrop();
+                stage(whole);
+              }}
+              onCancel={closeCrop}
+            />
+          </Suspense>
+        </ChunkErrorBoundary>
+      )}
     </div>
   );
 }

@@ -76,17 +76,16 @@ async function pageAs(browser: Browser, username: string): Promise<{ page: Page;
   return { page, token };
 }
 
-async function openSecurity(page: Page) {
+async function openSettings(page: Page, tab: string) {
   await page.goto('/main/public');
   await page.getByRole('button', { name: 'Settings', exact: true }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Settings' });
-  await dialog.getByRole('tab', { name: 'Security' }).click();
-  await expect(dialog.getByRole('tab', { name: 'Security' })).toHaveAttribute(
-    'aria-selected',
-    'true',
-  );
+  await dialog.getByRole('tab', { name: tab }).click();
+  await expect(dialog.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
   return dialog;
 }
+
+const openSecurity = (page: Page) => openSettings(page, 'Security');
 
 test('carol claims alice as an alias, alice moves to carol, and bob follows carol now', async ({
   browser,
@@ -205,4 +204,37 @@ test('dave deletes his account: a wrong password is refused, then his posts are 
   expect(home.body.some((s) => s.id === posted.body.id)).toBe(false);
   expect((await call(dave.token, 'GET', 'api/v1/accounts/verify_credentials')).status).toBe(401);
   await dave.page.context().close();
+});
+
+test('erin shows her birthday to others, then hides it again', async ({ browser }) => {
+  test.setTimeout(60_000);
+  const erin = await pageAs(browser, 'erin');
+  const bob = await pageAs(browser, 'bob');
+  const meta = (page: Page) => page.locator('main').getByText(/Joined /);
+
+  const save = async (show: boolean) => {
+    const dialog = await openSettings(erin.page, 'Profile');
+    const form = dialog.getByRole('form', { name: 'Profile' });
+    await form.getByLabel('Birthday', { exact: true }).fill('1994-03-07');
+    await form.getByLabel('Show my birthday on my profile').setChecked(show);
+    await form.getByRole('button', { name: 'Save profile' }).click();
+    await expect(form.getByRole('status')).toHaveText('Settings saved');
+    return dialog;
+  };
+
+  const dialog = await save(true);
+  await expectNoSeriousA11yViolations(erin.page, 'the Profile tab with show-birthday', DIALOG);
+  await bob.page.goto('/users/erin');
+  await expect(meta(bob.page)).toContainText('Birthday: 3/7/1994');
+
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await save(false);
+  await bob.page.reload();
+  await expect(meta(bob.page)).toBeVisible();
+  await expect(meta(bob.page)).not.toContainText('Birthday');
+  // erin still sees it on her own profile, marked as hers alone.
+  await erin.page.goto('/users/erin');
+  await expect(meta(erin.page)).toContainText('Birthday: 3/7/1994 (only you see it)');
+  await erin.page.context().close();
+  await bob.page.context().close();
 });

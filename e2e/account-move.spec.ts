@@ -121,6 +121,7 @@ test('carol claims alice as an alias, alice moves to carol, and bob follows caro
   await expect(move.getByRole('status')).toHaveText(
     'Moved to carol. Your followers have been told.',
   );
+  await expect(move).toContainText('This account has moved to @carol.');
   await expectNoSeriousA11yViolations(alice.page, 'the Security tab after a move', DIALOG);
   await alice.page.context().close();
 

@@ -95,6 +95,18 @@ describe('move account', () => {
     const carols = (await call('carol', 'GET', '/api/v1/notifications')).body;
     expect(carols.some((n: Json) => n.type === 'follow' && n.account.id === ids.bob)).toBe(true);
   });
+
+  it('renders two accounts that moved to each other without going round in circles', async () => {
+    await call('carol', 'PUT', '/api/pleroma/aliases', { alias: 'alice' });
+    await call('alice', 'PUT', '/api/pleroma/aliases', { alias: 'carol' });
+    expect((await move('alice', 'carol')).status).toBe(200);
+    expect((await move('carol', 'alice')).status).toBe(200);
+    const alice = (await call('bob', 'GET', `/api/v1/accounts/${ids.alice}`)).body;
+    expect(alice.moved.id).toBe(ids.carol);
+    expect(alice.moved.moved).toBeUndefined();
+    const carol = (await call('bob', 'GET', `/api/v1/accounts/${ids.carol}`)).body;
+    expect(carol.moved.id).toBe(ids.alice);
+  });
 });
 
 describe('delete account', () => {

@@ -27,6 +27,7 @@ export function MoveAccount() {
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
+  const movedTo = useSession((state) => state.user?.moved?.acct);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const handle = target.trim().replace(/^@/, '');
@@ -55,6 +56,7 @@ export function MoveAccount() {
     <Section title={t('settings.security.move_account')}>
       <form onSubmit={submit}>
         <p className={styles.hint}>{t('settings.security.move_hint')}</p>
+        {movedTo && <p>{t('settings.security.moved_already', movedTo)}</p>}
         <Field
           label={t('settings.security.move_target')}
           type="text"

@@ -43,6 +43,8 @@ export interface AccountRow {
   settings_store_json: string;
   /** Ap ids of the account's aliases (migration 51). */
   aliases_json?: string;
+  /** The account this one moved to (migration 65). */
+  moved_to_id?: string | null;
   notification_settings_json: string;
   tags_json: string;
   statuses_count: number;

@@ -513,4 +513,12 @@ CREATE TABLE push_subscriptions (
 );
 `,
   },
+  {
+    version: 65,
+    name: 'account_moved_to',
+    sql: `
+-- The account this one moved to (Pleroma's move_account; rendered as Mastodon's \`moved\`).
+ALTER TABLE accounts ADD COLUMN moved_to_id TEXT REFERENCES accounts (id) ON DELETE SET NULL;
+`,
+  },
 ];

@@ -7,14 +7,13 @@ import {
   type AccountRow,
 } from '../db/accounts.ts';
 import { nowIso, sql } from '../db/index.ts';
-import { deleteStatus, getStatus } from '../db/statuses.ts';
 import { requireUser, type Viewer } from '../auth/request.ts';
 import { ApiError, badRequest, notFound } from '../errors.ts';
 import { RenderContext } from '../views/context.ts';
 import { acctOf } from '../views/account.ts';
 import { hostOf } from '../views/html.ts';
 import { paramsOf, strings } from './params.ts';
-import { publishStatusDeleted } from './publish.ts';
+import { purgeAccount } from './account-purge.ts';
 
 type GroupParams = { Params: { group: string } };
 type NicknameGroupParams = { Params: { nickname: string; group: string } };
@@ -200,11 +199,7 @@ export async function adminUserRoutes(app: FastifyInstance, ctx: ServerContext):
     });
   }
 
-  /**
-   * Deleting a user removes every status they wrote or repeated (so they leave every timeline),
-   * their follows both ways, and their sessions; the account stays, deactivated, so that
-   * references to it (reports, notifications) still render.
-   */
+  /** Deleting a user purges their data (account-purge.ts); the account stays, deactivated. */
   app.delete('/api/v1/pleroma/admin/users', async (request) => {
     const { viewer } = staff(request, ADMIN_WRITE, 'users_delete');
     const params = paramsOf(request);
@@ -212,22 +207,7 @@ export async function adminUserRoutes(app: FastifyInstance, ctx: ServerContext):
     const accounts = accountsNamed(names.length ? names : strings(params, 'nickname'));
     if (accounts.some((a) => a.id === viewer.accountId))
       throw badRequest('You can’t delete yourself.');
-    for (const account of accounts) {
-      const ids = (
-        sql(db, 'SELECT id FROM statuses WHERE account_id = ? ORDER BY id DESC').all(
-          account.id,
-        ) as { id: string }[]
-      ).map((r) => r.id);
-      for (const id of ids) {
-        const status = getStatus(db, id);
-        if (status) publishStatusDeleted(ctx, deleteStatus(db, status));
-      }
-      sql(db, 'DELETE FROM follows WHERE follower_id = ? OR followee_id = ?').run(
-        account.id,
-        account.id,
-      );
-      setActive(viewer, [account], false);
-    }
+    for (const account of accounts) purgeAccount(ctx, account.id);
     return accounts.map(acctOf);
   });
 }

@@ -8,15 +8,18 @@ import { findAccountByAcct, getAccount, parseJsonObject, type AccountRow } from 
 import { nowIso, sql } from '../db/index.ts';
 import { enableTotp, getMfa } from '../db/mfa.ts';
 import { hashRecoveryCode } from '../auth/recovery.ts';
+import { moveAccount } from '../db/moves.ts';
 import { revokeTokenById } from '../db/oauth.ts';
 import { badRequest, forbidden, notFound, unprocessable } from '../errors.ts';
 import { accountApId } from '../views/account.ts';
 import { hostOf } from '../views/html.ts';
+import { purgeAccount } from './account-purge.ts';
 import { bodyOf, bool, str } from './params.ts';
+import { publishNotifications } from './publish.ts';
 
 /**
  * Account security on the legacy prefix (API notes §9, §10): password and email change, account
- * deletion, two-factor (TOTP) set-up, and the list of the account's OAuth tokens (§11 sessions).
+ * deletion, moving to another account, two-factor (TOTP) set-up, and the list of the account's OAuth tokens (§11 sessions).
  * Every change needs the current password; answers are `{"status":"success"}` or `{"error"}`.
  */
 
@@ -43,13 +46,6 @@ async function requirePassword(account: AccountRow, password: unknown): Promise<
   }
 }
 
-function revokeAllTokens(ctx: ServerContext, accountId: string): void {
-  sql(
-    ctx.db,
-    'UPDATE oauth_tokens SET revoked_at = ? WHERE account_id = ? AND revoked_at IS NULL',
-  ).run(nowIso(), accountId);
-}
-
 function freshRecoveryCodes(ctx: ServerContext, accountId: string): string[] {
   const codes = generateRecoveryCodes();
   ctx.db.transaction(() => {
@@ -62,6 +58,9 @@ function freshRecoveryCodes(ctx: ServerContext, accountId: string): string[] {
   })();
   return codes;
 }
+
+const aliasesOf = (account: AccountRow): string[] =>
+  JSON.parse(account.aliases_json ?? '[]') as string[];
 
 export async function securityRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   app.post('/api/pleroma/change_password', async (request) => {
@@ -103,9 +102,28 @@ export async function securityRoutes(app: FastifyInstance, ctx: ServerContext): 
       account,
       bodyOf(request).password ?? (request.query as { password?: unknown }).password,
     );
-    // Deactivated and signed out everywhere; the statuses go with the account on the next purge.
-    sql(ctx.db, 'UPDATE accounts SET deactivated = 1 WHERE id = ?').run(account.id);
-    revokeAllTokens(ctx, account.id);
+    // As an admin's delete: statuses, follows and sessions go; the account stays, deactivated.
+    purgeAccount(ctx, account.id);
+    return SUCCESS;
+  });
+
+  /**
+   * The target must already name this account among its aliases (also_known_as): a move is only
+   * accepted from an account its new owner has claimed.
+   */
+  app.post('/api/pleroma/move_account', async (request) => {
+    const account = viewerAccount(ctx, request, WRITE_ACCOUNTS);
+    const body = { ...(request.query as Record<string, unknown>), ...bodyOf(request) };
+    await requirePassword(account, body.password);
+    const handle = str(body.target_account)?.trim().replace(/^@/, '');
+    if (!handle) throw badRequest('Missing field: target_account.');
+    const target = findAccountByAcct(ctx.db, handle, hostOf(ctx.origin));
+    if (!target || target.deactivated) throw notFound('Target account not found.');
+    if (target.id === account.id) throw badRequest('You can’t move to the same account.');
+    if (!aliasesOf(target).includes(accountApId(account, ctx.origin))) {
+      throw unprocessable('Target account must have the origin in `alsoKnownAs`');
+    }
+    publishNotifications(ctx, moveAccount(ctx.db, account.id, target.id));
     return SUCCESS;
   });
 
@@ -131,8 +149,6 @@ export async function securityRoutes(app: FastifyInstance, ctx: ServerContext): 
 
   // --- Aliases (also_known_as) --------------------------------------------------------------
 
-  const aliasesOf = (account: AccountRow): string[] =>
-    JSON.parse(account.aliases_json ?? '[]') as string[];
   const saveAliases = (accountId: string, aliases: string[]) =>
     sql(ctx.db, 'UPDATE accounts SET aliases_json = ? WHERE id = ?').run(
       JSON.stringify(aliases),

@@ -33,7 +33,14 @@ export const DEFAULT_HEADER = '/images/banner.png';
  * settings_store, chat_token and the other private fields.
  */
 export function renderAccount(rc: RenderContext, row: AccountRow): Record<string, unknown> {
-  return rc.memo(`account:${row.id}`, () => buildAccount(rc, row));
+  return rc.memo(`account:${row.id}`, () => {
+    const account = buildAccount(rc, row);
+    // Mastodon's `moved`: the account this one moved to, itself rendered without its own `moved`
+    // (two accounts may have moved to each other).
+    const movedTo = row.moved_to_id ? rc.account(row.moved_to_id) : undefined;
+    if (movedTo) account.moved = buildAccount(rc, movedTo);
+    return account;
+  });
 }
 
 export function renderAccountById(rc: RenderContext, id: string): Record<string, unknown> | null {

@@ -24,6 +24,17 @@ export async function deleteAccount(client: ApiClient, password: string): Promis
   await client.post('/api/pleroma/delete_account', { body: { password } });
 }
 
+/** Moves this account's followers to `targetAccount` (user@host), which must list it as an alias. */
+export async function moveAccount(
+  client: ApiClient,
+  password: string,
+  targetAccount: string,
+): Promise<void> {
+  await client.post('/api/pleroma/move_account', {
+    body: { password, target_account: targetAccount },
+  });
+}
+
 export async function mfaEnabled(client: ApiClient): Promise<boolean> {
   const { data } = await client.get('/api/pleroma/accounts/mfa');
   const settings = (data as { settings?: { totp?: unknown } } | null)?.settings;

@@ -57,6 +57,8 @@ export interface AccountSource {
   noRichText: boolean | null;
   discoverable: boolean | null;
   actorType: string | null;
+  /** Whether others see the owner's birthday (Pleroma's source.pleroma.show_birthday). */
+  showBirthday: boolean | null;
 }
 
 export interface NotificationSettings {

@@ -89,6 +89,12 @@ const InteractionsScreen = lazyRetry(() =>
   })),
 );
 
+const AccountDeletedScreen = lazyRetry(() =>
+  import('../features/settings/AccountDeletedScreen.tsx').then((module) => ({
+    default: module.AccountDeletedScreen,
+  })),
+);
+
 export const NotFoundScreen = lazyRetry(() =>
   import('./NotFound.tsx').then((module) => ({ default: module.NotFound })),
 );
@@ -99,6 +105,7 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   'public-external-timeline': TimelineScreen,
   'public-timeline': TimelineScreen,
   login: LoginScreen,
+  'account-deleted': AccountDeletedScreen,
   'oauth-callback': OAuthCallbackScreen,
   'nav-edit': NavEditScreen,
   drafts: DraftsScreen,

@@ -110,6 +110,7 @@ const sourceRaw = obj('AccountSource', {
       no_rich_text: opt(nbool()),
       discoverable: opt(nbool()),
       actor_type: opt(nstr()),
+      show_birthday: opt(nbool()),
     }),
   ),
 });
@@ -125,6 +126,7 @@ const SourceSchema = entitySchema(sourceRaw, (r): AccountSource => ({
   noRichText: r.pleroma.no_rich_text,
   discoverable: r.pleroma.discoverable,
   actorType: r.pleroma.actor_type,
+  showBirthday: r.pleroma.show_birthday,
 }));
 
 const raw = obj('Account', {

@@ -15,6 +15,7 @@ import { Tabs } from '../../ui/Tabs.tsx';
 import { UserTimeline } from '../timeline/UserTimeline.tsx';
 import { UserCard } from '../user-card/UserCard.tsx';
 import { FollowList } from './FollowList.tsx';
+import { MovedNotice } from './MovedNotice.tsx';
 import styles from './Profile.module.css';
 import { useProfileAccount } from './useProfileAccount.ts';
 
@@ -77,6 +78,7 @@ function Profile({ accountId, tabQuery }: { accountId: string; tabQuery: string 
       <h1 className={styles.visuallyHidden}>
         {t('user_profile.title', account.displayName || account.username)}
       </h1>
+      {account.moved && <MovedNotice account={account} moved={account.moved} />}
       <UserCard account={account} variant="profile" onSelectTab={selectTab} />
       <Tabs
         tabs={tabs.map((id) => ({ id, label: t(TAB_LABEL[id]) }))}

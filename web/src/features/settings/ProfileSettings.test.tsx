@@ -44,3 +44,27 @@ describe('ProfileSettings bio', () => {
     expect(bio.value).toBe('I like :blobcat: ');
   });
 });
+
+describe('ProfileSettings birthday', () => {
+  it('starts from the server’s show_birthday and sends the choice with the profile', async () => {
+    cleanup();
+    signInAs({
+      id: '1',
+      username: 'alice',
+      pleroma: { birthday: '1990-05-01' },
+      source: { note: 'Hi', fields: [], sensitive: false, pleroma: { show_birthday: true } },
+    });
+    render(<ProfileSettings />);
+    const show = screen.getByRole('checkbox', {
+      name: 'Show my birthday on my profile',
+    }) as HTMLInputElement;
+    expect(show.checked).toBe(true);
+    fireEvent.click(show);
+    fireEvent.click(screen.getByRole('button', { name: 'Save profile' }));
+    await waitFor(() => expect(globalThis.fetch).toHaveBeenCalled());
+    const [url, init] = vi.mocked(globalThis.fetch).mock.calls.at(-1)!;
+    expect(String(url)).toContain('/api/v1/accounts/update_credentials');
+    const body = JSON.parse(String(init?.body)) as Record<string, unknown>;
+    expect(body).toMatchObject({ birthday: '1990-05-01', show_birthday: false });
+  });
+});

@@ -30,12 +30,14 @@ function ProfileForm({ account }: { account: Account }) {
   const nameId = useId();
   const bioId = useId();
   const birthdayId = useId();
+  const showBirthdayId = useId();
   const [displayName, setDisplayName] = useState(account.displayName);
   const [bio, setBio] = useState(account.source?.note ?? '');
   const [fields, setFields] = useState<AccountField[]>(() =>
     (account.source?.fields ?? account.fields).map(({ name, value }) => ({ name, value })),
   );
   const [birthday, setBirthday] = useState(account.birthday ?? '');
+  const [showBirthday, setShowBirthday] = useState(account.source?.showBirthday ?? false);
   const [save, setSave] = useState<SaveState>({ kind: 'idle' });
 
   const submit = (event: FormEvent) => {
@@ -46,6 +48,7 @@ function ProfileForm({ account }: { account: Account }) {
       note: bio,
       fields: fields.filter((field) => field.name !== '' || field.value !== ''),
       birthday,
+      showBirthday,
     }).then(
       (updated) => {
         useSession.getState().setUser(updated);
@@ -124,6 +127,13 @@ function ProfileForm({ account }: { account: Account }) {
           value={birthday}
           onChange={(event) => setBirthday(event.target.value)}
         />
+        <input
+          id={showBirthdayId}
+          type="checkbox"
+          checked={showBirthday}
+          onChange={(event) => setShowBirthday(event.target.checked)}
+        />
+        <label htmlFor={showBirthdayId}>{t('settings.profile.show_birthday')}</label>
       </div>
       <div className={styles.actions}>
         <Button variant="primary" type="submit" disabled={save.kind === 'saving'}>

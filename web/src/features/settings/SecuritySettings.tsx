@@ -1,13 +1,5 @@
 import '../../i18n/parts/settings.ts';
-import {
-  useEffect,
-  useId,
-  useRef,
-  useState,
-  type FormEvent,
-  type ReactNode,
-  type Ref,
-} from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import {
   addAlias,
   listAliases,
@@ -16,7 +8,6 @@ import {
   changeEmail,
   changePassword,
   confirmTotp,
-  deleteAccount,
   disableTotp,
   listOAuthTokens,
   mfaEnabled,
@@ -26,73 +17,13 @@ import {
   type TotpSetup,
 } from '../../api/security.ts';
 import { api } from '../../app/apiClient.ts';
-import { navigate } from '../../app/router/history.ts';
-import { closeSettings } from '../../app/modals/settingsActions.ts';
-import { useModals } from '../../state/modals.ts';
-import { AFTER_LOGOUT_PATH } from '../auth/logout.ts';
-import { forgetToken } from '../auth/persistedSession.ts';
-import { endSession } from '../auth/sessionLifecycle.ts';
 import { t } from '../../i18n/index.ts';
 import { Button } from '../../ui/Button.tsx';
+import { DeleteAccount } from './DeleteAccount.tsx';
 import { errorText } from './errorText.ts';
+import { MoveAccount } from './MoveAccount.tsx';
+import { Field, OutcomeLine, Section, type Outcome } from './SecurityParts.tsx';
 import styles from './Settings.module.css';
-
-type Outcome = { ok: true; text: string } | { ok: false; text: string } | null;
-
-function OutcomeLine({ outcome }: { outcome: Outcome }) {
-  if (!outcome) return null;
-  return (
-    <span
-      role={outcome.ok ? 'status' : 'alert'}
-      className={outcome.ok ? styles.saved : styles.error}
-    >
-      {outcome.text}
-    </span>
-  );
-}
-
-function Field(props: {
-  label: string;
-  type: 'password' | 'email' | 'text';
-  value: string;
-  onChange(value: string): void;
-  autoComplete?: string;
-}) {
-  const id = useId();
-  return (
-    <div className={styles.column}>
-      <label htmlFor={id}>{props.label}</label>
-      <input
-        id={id}
-        type={props.type}
-        value={props.value}
-        autoComplete={props.autoComplete}
-        onChange={(event) => props.onChange(event.target.value)}
-      />
-    </div>
-  );
-}
-
-function Section({
-  title,
-  children,
-  headingRef,
-}: {
-  title: string;
-  children: ReactNode;
-  /** For sections whose content is replaced: focus goes to the heading, not to the page. */
-  headingRef?: Ref<HTMLHeadingElement>;
-}) {
-  const id = useId();
-  return (
-    <section className={styles.group} aria-labelledby={id}>
-      <h3 id={id} ref={headingRef} tabIndex={headingRef ? -1 : undefined}>
-        {title}
-      </h3>
-      {children}
-    </section>
-  );
-}
 
 function ChangeEmail() {
   const [email, setEmail] = useState('');
@@ -467,57 +398,7 @@ function Aliases() {
   );
 }
 
-const DELETE_CONFIRM = {
-  titleKey: 'settings.security.delete_account',
-  messageKey: 'settings.security.delete_confirm',
-  acceptKey: 'settings.security.delete_account',
-  cancelKey: 'settings.cancel',
-} as const;
-
-function DeleteAccount() {
-  const [password, setPassword] = useState('');
-  const [outcome, setOutcome] = useState<Outcome>(null);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    void (async () => {
-      const accepted = await useModals.getState().confirm(DELETE_CONFIRM);
-      if (!accepted) return;
-      try {
-        await deleteAccount(api, password);
-      } catch (error) {
-        setOutcome({ ok: false, text: t('settings.security.delete_failed', errorText(error)) });
-        return;
-      }
-      // The server has revoked every token of the account: end the session here too.
-      forgetToken();
-      endSession();
-      closeSettings();
-      navigate(AFTER_LOGOUT_PATH);
-    })();
-  };
-  return (
-    <Section title={t('settings.security.delete_account')}>
-      <form onSubmit={submit}>
-        <p className={styles.hint}>{t('settings.security.delete_hint')}</p>
-        <Field
-          label={t('settings.security.current_password')}
-          type="password"
-          value={password}
-          onChange={setPassword}
-          autoComplete="current-password"
-        />
-        <div className={styles.actions}>
-          <Button type="submit" variant="danger" disabled={!password}>
-            {t('settings.security.delete_account')}
-          </Button>
-          <OutcomeLine outcome={outcome} />
-        </div>
-      </form>
-    </Section>
-  );
-}
-
-/** Security: email, password, two-factor, sessions and account deletion. */
+/** Security: email, password, two-factor, sessions, aliases, moving and deleting the account. */
 export function SecuritySettings() {
   return (
     <div className={styles.page}>
@@ -526,6 +407,7 @@ export function SecuritySettings() {
       <TwoFactor />
       <Sessions />
       <Aliases />
+      <MoveAccount />
       <DeleteAccount />
     </div>
   );

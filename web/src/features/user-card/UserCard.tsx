@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import type { Account } from '../../api/types.ts';
 import { Link } from '../../app/router/Link.tsx';
 import { t } from '../../i18n/index.ts';
+import { cardBirthday, formatBirthday } from '../../lib/people/birthday.ts';
 import { cardControls } from '../../lib/people/cardControls.ts';
 import { dailyAverage, profilePathFor, type ProfileTab } from '../../lib/people/profile.ts';
 import { useRelationship } from '../../state/entities.ts';
@@ -62,7 +63,7 @@ export function UserCard({
   );
   const profilePath = profilePathFor(account, config.restrictedNicknames);
   const average = dailyAverage(account.statusesCount, account.createdAt, now);
-  const birthday = account.birthday ? formatDate(account.birthday) : '';
+  const birthday = cardBirthday(account, viewer?.id === account.id);
 
   const count = (tab: ProfileTab, labelKey: string, value: number, hidden: boolean) => {
     const content = (
@@ -185,7 +186,15 @@ export function UserCard({
       <p className={styles.meta}>
         {t('user_card.joined', formatDate(account.createdAt))}
         {!hideUserStats && <> · {t('user_card.per_day', average)}</>}
-        {birthday && <> · {t('user_card.birthday', birthday)}</>}
+        {birthday && (
+          <>
+            {' · '}
+            {t(
+              birthday.onlyYou ? 'user_card.birthday_only_you' : 'user_card.birthday',
+              formatBirthday(birthday.date),
+            )}
+          </>
+        )}
       </p>
 
       {variant === 'profile' && account.note && (

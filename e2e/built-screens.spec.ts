@@ -98,7 +98,11 @@ test('announcements leave the navigation when the server answers 404', async ({ 
 
 test('mention autocomplete finds a known remote account by its whole handle', async ({ page }) => {
   await signedIn(page, 'alice');
-  await page.goto('/main/friends');
+  // A handle with a host is never searched for: the account must be one this page has seen. Its
+  // post may have left the first page of the timeline, so its profile is visited first.
+  await page.goto('/users/kestrel@elsewhere.example');
+  await expect(page.getByRole('heading', { name: /Kestrel/ }).first()).toBeVisible();
+  await page.getByRole('link', { name: 'Home timeline' }).first().click();
   await expect(page.getByRole('article').first()).toBeVisible();
   const form = sidebarForm(page);
   const text = form.getByRole('combobox', { name: "What's on your mind?" });

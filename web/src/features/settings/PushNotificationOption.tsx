@@ -10,6 +10,7 @@ import {
 } from '../../lib/webPush.ts';
 import { useInstance } from '../../state/instance.ts';
 import { usePreferences } from '../../state/preferences.ts';
+import own from './PushNotificationOption.module.css';
 import styles from './Settings.module.css';
 
 type Message = Exclude<PushOutcome, 'on'> | 'turned-on' | 'turned-off';
@@ -67,7 +68,7 @@ export function PushNotificationOption() {
         {t('settings.notifications.push.hint')}
       </p>
       {message && (
-        <p role={failed ? 'alert' : 'status'} className={failed ? styles.error : styles.saved}>
+        <p role={failed ? 'alert' : 'status'} className={failed ? own.failed : styles.saved}>
           {t(`settings.notifications.push.${message}`)}
         </p>
       )}

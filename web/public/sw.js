@@ -38,7 +38,9 @@ self.addEventListener('notificationclick', (event) => {
     self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {
       const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
       if (open) return open.focus();
-      return self.clients.openWindow('/notifications');
+      // The notifications screen is /:username/notifications and shows the signed-in user's
+      // whatever the name; "main" can never be a user (a restricted nickname).
+      return self.clients.openWindow('/main/notifications');
     }),
   );
 });

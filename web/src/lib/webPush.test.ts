@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../api/client.ts';
+import { matchRoute } from '../app/router/matchRoute.ts';
+import serviceWorkerSource from '../../public/sw.js?raw';
 import {
   disablePush,
   enablePush,
@@ -217,5 +219,12 @@ describe('disablePush', () => {
     const { client } = server(() => json({ error: 'down' }, 500));
     await disablePush(stub, client);
     expect(hasSubscription()).toBe(false);
+  });
+});
+
+describe('the service worker', () => {
+  it('opens the notifications screen when a notification is clicked with no window open', () => {
+    const opened = /openWindow\('([^']+)'\)/.exec(serviceWorkerSource)?.[1];
+    expect(matchRoute(opened ?? '')?.route.name).toBe('notifications');
   });
 });

@@ -9,8 +9,16 @@ import { useSession } from '../../state/session.ts';
  * (the restored session, or a later sign-in), the browser's subscription is registered again for
  * the current token, so a new or refreshed token keeps receiving pushes.
  */
-export function resumePushWhenSignedIn(): void {
-  let lastToken: string | null = null;
+let watching = false;
+
+/**
+ * `registeredFor`: a token whose subscription was just registered (the switch was turned on).
+ * Returns what stops the watching.
+ */
+export function resumePushWhenSignedIn(registeredFor: string | null = null): () => void {
+  if (watching) return () => {};
+  watching = true;
+  let lastToken = registeredFor;
   const check = async () => {
     const { status, token } = useSession.getState();
     if (status !== 'signedIn' || !token || token === lastToken) return;
@@ -26,5 +34,9 @@ export function resumePushWhenSignedIn(): void {
     else if (outcome !== 'on') console.warn('push notifications could not be resumed:', outcome);
   };
   void check();
-  useSession.subscribe(() => void check());
+  const unsubscribe = useSession.subscribe(() => void check());
+  return () => {
+    unsubscribe();
+    watching = false;
+  };
 }

@@ -10,6 +10,8 @@ import {
 } from '../../lib/webPush.ts';
 import { useInstance } from '../../state/instance.ts';
 import { usePreferences } from '../../state/preferences.ts';
+import { useSession } from '../../state/session.ts';
+import { resumePushWhenSignedIn } from '../push/resumePush.ts';
 import own from './PushNotificationOption.module.css';
 import styles from './Settings.module.css';
 
@@ -40,6 +42,8 @@ export function PushNotificationOption() {
         const outcome = await enablePush(browserPush(), api, vapidKey);
         setPreference('webPushNotifications', outcome === 'on');
         setMessage(outcome === 'on' ? 'turned-on' : outcome);
+        // A later sign-in (another token) registers the subscription again.
+        if (outcome === 'on') resumePushWhenSignedIn(useSession.getState().token);
       } else {
         await disablePush(browserPush(), api);
         setPreference('webPushNotifications', false);

@@ -43,6 +43,8 @@ function browser(
     permission?: NotificationPermission;
     answer?: NotificationPermission;
     subscribeFails?: boolean;
+    /** subscribe() settles only when the test calls the returned `settle`. */
+    subscribeHangs?: boolean;
     existingKey?: Uint8Array;
   } = {},
 ) {
@@ -56,6 +58,7 @@ function browser(
       return true;
     },
   });
+  let settle = () => {};
   let current: PushSubscriptionLike | null = options.existingKey
     ? subscription(options.existingKey)
     : null;
@@ -64,6 +67,7 @@ function browser(
       subscribe: vi.fn(async (init: { applicationServerKey: Uint8Array }) => {
         events.push('browser subscribe');
         if (options.subscribeFails) throw new DOMException('no push service', 'AbortError');
+        if (options.subscribeHangs) await new Promise<void>((resolve) => (settle = resolve));
         current = subscription(init.applicationServerKey);
         return current;
       }),
@@ -82,7 +86,13 @@ function browser(
     }),
     registration: async () => registration,
   };
-  return { stub, events, registration, hasSubscription: () => current !== null };
+  return {
+    stub,
+    events,
+    registration,
+    hasSubscription: () => current !== null,
+    settle: () => settle(),
+  };
 }
 
 afterEach(() => vi.restoreAllMocks());
@@ -166,6 +176,17 @@ describe('enablePush', () => {
     expect(error).toHaveBeenCalledWith('Bad response from server.', {
       endpoint: 'https://push.example/1',
     });
+    expect(hasSubscription()).toBe(false);
+  });
+
+  it('gives up on a push service that never answers, and drops a late subscription', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { client, calls } = server(() => json({ id: '7' }));
+    const { stub, settle, events, hasSubscription } = browser({ subscribeHangs: true });
+    expect(await enablePush(stub, client, KEY, 20)).toBe('subscribe-failed');
+    expect(calls).toEqual([]);
+    settle();
+    await vi.waitFor(() => expect(events.at(-1)).toBe('browser unsubscribe'));
     expect(hasSubscription()).toBe(false);
   });
 

@@ -21,6 +21,12 @@ export const PUSH_ALERTS: PushAlerts = {
   move: true,
 };
 
+/**
+ * A browser that cannot reach its push service may never settle subscribe() (Chromium without
+ * network access to its push service does exactly that): past this, the attempt counts as failed.
+ */
+export const SUBSCRIBE_TIMEOUT_MS = 30_000;
+
 /** Served at the site root so its scope covers every client route. */
 export const SERVICE_WORKER_URL = '/sw.js';
 
@@ -88,6 +94,7 @@ async function subscribeAndRegister(
   browser: PushBrowser,
   client: ApiClient,
   vapidKey: string,
+  subscribeTimeoutMs: number,
 ): Promise<PushOutcome> {
   let registration: PushRegistrationLike;
   try {
@@ -104,10 +111,19 @@ async function subscribeAndRegister(
     if (existing && existing.options && !sameBytes(existing.options.applicationServerKey, key)) {
       await existing.unsubscribe();
     }
-    subscription = await registration.pushManager.subscribe({
+    const subscribing = registration.pushManager.subscribe({
       userVisibleOnly: true,
       applicationServerKey: key,
     });
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timedOut = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        // Should it settle after all, the subscription is not left behind unused.
+        subscribing.then((late) => late.unsubscribe()).catch(() => false);
+        reject(new Error('the push service did not answer in time'));
+      }, subscribeTimeoutMs);
+    });
+    subscription = await Promise.race([subscribing, timedOut]).finally(() => clearTimeout(timer));
   } catch (error) {
     console.warn('the browser could not subscribe to push', error);
     return 'subscribe-failed';
@@ -132,6 +148,7 @@ export async function enablePush(
   browser: PushBrowser,
   client: ApiClient,
   vapidKey: string,
+  subscribeTimeoutMs = SUBSCRIBE_TIMEOUT_MS,
 ): Promise<PushOutcome> {
   let permission: NotificationPermission;
   try {
@@ -140,7 +157,7 @@ export async function enablePush(
     permission = 'denied';
   }
   if (permission !== 'granted') return 'denied';
-  return subscribeAndRegister(browser, client, vapidKey);
+  return subscribeAndRegister(browser, client, vapidKey, subscribeTimeoutMs);
 }
 
 /**
@@ -151,9 +168,10 @@ export async function resumePush(
   browser: PushBrowser,
   client: ApiClient,
   vapidKey: string,
+  subscribeTimeoutMs = SUBSCRIBE_TIMEOUT_MS,
 ): Promise<PushOutcome> {
   if (browser.permission() !== 'granted') return 'denied';
-  return subscribeAndRegister(browser, client, vapidKey);
+  return subscribeAndRegister(browser, client, vapidKey, subscribeTimeoutMs);
 }
 
 /** The user turns push off: the instance forgets the subscription first, then the browser. */

@@ -110,6 +110,8 @@ describe('the browser push switch', () => {
       .mockImplementation(async () => new Response('{"id":"3"}', { status: 200 }));
     render(<NotificationSettings />);
     fireEvent.click(toggle());
+    expect(screen.getByRole('status').textContent).toMatch(/Subscribing/);
+    expect((toggle() as HTMLInputElement).disabled).toBe(true);
     await waitFor(() => expect((toggle() as HTMLInputElement).checked).toBe(true));
     expect(screen.getByRole('status').textContent).toMatch(/on in this browser/);
     expect(usePreferences.getState().webPushNotifications).toBe(true);

@@ -15,7 +15,7 @@ import { resumePushWhenSignedIn } from '../push/resumePush.ts';
 import own from './PushNotificationOption.module.css';
 import styles from './Settings.module.css';
 
-type Message = Exclude<PushOutcome, 'on'> | 'turned-on' | 'turned-off';
+type Message = Exclude<PushOutcome, 'on'> | 'turned-on' | 'turned-off' | 'subscribing';
 
 /** The Notifications tab's switch for push notifications in this browser. */
 export function PushNotificationOption() {
@@ -35,7 +35,8 @@ export function PushNotificationOption() {
 
   const change = async (wanted: boolean) => {
     setPending(true);
-    setMessage(null);
+    // Reaching the browser's push service can take a while.
+    setMessage(wanted ? 'subscribing' : null);
     const { setPreference } = usePreferences.getState();
     try {
       if (wanted) {
@@ -54,7 +55,7 @@ export function PushNotificationOption() {
     }
   };
 
-  const failed = message !== null && message !== 'turned-on' && message !== 'turned-off';
+  const failed = message !== null && !['turned-on', 'turned-off', 'subscribing'].includes(message);
   return (
     <div className={styles.column}>
       <label className={styles.row}>

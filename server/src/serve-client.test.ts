@@ -23,6 +23,7 @@ async function makeClientDir(): Promise<string> {
     '<svg xmlns="http://www.w3.org/2000/svg"/>',
   );
   await writeFile(path.join(dir, 'favicon.ico'), 'icon');
+  await writeFile(path.join(dir, 'sw.js'), 'self.addEventListener("push", () => {});');
   await writeFile(path.join(dir, '.secret'), 'hidden');
   return dir;
 }
@@ -113,6 +114,13 @@ describe.each([true, false])(
     it('serves other files of the folder, revalidated', async () => {
       const response = await app.inject({ method: 'GET', url: '/favicon.ico' });
       expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-cache');
+    });
+
+    it('serves the service worker at the root as JavaScript, revalidated so updates arrive', async () => {
+      const response = await app.inject({ url: '/sw.js' });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/javascript/);
       expect(response.headers['cache-control']).toBe('no-cache');
     });
 

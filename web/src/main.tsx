@@ -8,6 +8,7 @@ import { installScrollSaving } from './app/router/scrollRestoration.ts';
 import { restoreSession } from './features/auth/restoreSession.ts';
 import { afterNextPaint, watchFirstStatusPaint } from './features/timeline/firstPaint.ts';
 import { loadFirstPublicPage } from './features/timeline/publicTimelineLoader.ts';
+import { usePreferences } from './state/preferences.ts';
 import { useSession } from './state/session.ts';
 import { enableLocaleFormats } from './ui/localeFormats.ts';
 import './app/global.css';
@@ -33,6 +34,15 @@ installScrollSaving();
 // screen: issuing nine requests costs the main thread more than the first page's render can spare.
 if (!firstPage) void loadInstanceConfig();
 
+// Push on in this browser: its subscription is registered again, from a chunk loaded after paint.
+function resumePush() {
+  if (usePreferences.getState().webPushNotifications)
+    import('./features/push/resumePush.ts').then(
+      (push) => push.resumePushWhenSignedIn(),
+      (error: unknown) => console.warn('resuming push notifications failed', error),
+    );
+}
+
 function mount() {
   const root = document.getElementById('app');
   if (root) {
@@ -51,10 +61,14 @@ if (firstPage) {
       afterNextPaint(() => {
         void loadInstanceConfig();
         enableLocaleFormats();
+        resumePush();
       });
     },
   );
 } else {
   mount();
-  afterNextPaint(enableLocaleFormats);
+  afterNextPaint(() => {
+    enableLocaleFormats();
+    resumePush();
+  });
 }

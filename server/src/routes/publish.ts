@@ -1,6 +1,7 @@
 import type { ServerContext } from '../context.ts';
 import { listIdsWithMember } from '../db/lists.ts';
 import { getNotification } from '../db/notifications.ts';
+import { queuePushes } from '../push/deliver.ts';
 import { exclusionsFor } from '../db/relations.ts';
 import { canView, getStatus, type StatusRow } from '../db/statuses.ts';
 import type { CreatedNotification } from '../db/notifications.ts';
@@ -121,4 +122,5 @@ export function publishNotifications(
       },
     });
   }
+  queuePushes(ctx, notifications);
 }

@@ -134,6 +134,11 @@ export interface Preferences {
   useAtIcon: boolean;
   /** Column headers scroll with the page instead of sticking to the top. */
   disableStickyHeaders: boolean;
+  /**
+   * This browser receives push notifications (Notifications tab). Per browser, like the
+   * subscription it stands for: never synced; at start-up it re-registers the subscription.
+   */
+  webPushNotifications: boolean;
 }
 
 export type UserPopoverAvatarAction = 'zoom' | 'open' | 'close';
@@ -215,6 +220,7 @@ export const DEFAULT_PREFERENCES: Preferences = {
   mentionLinkFadeDomain: true,
   useAtIcon: false,
   disableStickyHeaders: false,
+  webPushNotifications: false,
 };
 
 export const PREFERENCES_STORAGE_KEY = 'starling:preferences';
@@ -304,15 +310,19 @@ export const VALID_PREFERENCE: { [K in keyof Preferences]: (value: unknown) => b
   mentionLinkFadeDomain: isBoolean,
   useAtIcon: isBoolean,
   disableStickyHeaders: isBoolean,
+  webPushNotifications: isBoolean,
 };
 
 export const PREFERENCE_KEYS = Object.keys(DEFAULT_PREFERENCES) as (keyof Preferences)[];
 
-/** How preferences go through the server-side settings store; the last timeline stays local. */
+/**
+ * How preferences go through the server-side settings store; the last timeline and push (a
+ * subscription of this browser) stay local.
+ */
 export const PREFERENCE_RULES: PreferenceRules<Preferences> = {
   defaults: DEFAULT_PREFERENCES,
   valid: VALID_PREFERENCE,
-  localOnly: ['lastTimeline'],
+  localOnly: ['lastTimeline', 'webPushNotifications'],
 };
 
 function stored(): Partial<Preferences> {

@@ -12,6 +12,7 @@ import {
   type ServerOptionState,
 } from '../../lib/serverOption.ts';
 import { useSession } from '../../state/session.ts';
+import { PushNotificationOption } from './PushNotificationOption.tsx';
 import styles from './Settings.module.css';
 
 type Name = 'blockFromStrangers' | 'hideNotificationContents';
@@ -65,6 +66,7 @@ export function NotificationSettings() {
         <legend>{t('settings.notifications.heading')}</legend>
         <NotificationOption name="blockFromStrangers" />
         <NotificationOption name="hideNotificationContents" />
+        <PushNotificationOption />
       </fieldset>
     </div>
   );

@@ -11,6 +11,8 @@ const NOT_ON_THE_GENERAL_TAB = new Set<string>([
   'lastTimeline',
   // Set per person from their user card.
   'highlight',
+  // On the Notifications tab: it subscribes this browser to push.
+  'webPushNotifications',
 ]);
 
 const controls = GENERAL_GROUPS.flatMap((group) => group.controls);

@@ -1,0 +1,121 @@
+import type { Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './axe.ts';
+import { expect, instanceUrl, test } from './fixtures.ts';
+import { api, signedIn } from './session.ts';
+
+/**
+ * Browser push notifications from the Notifications tab, in real Chromium against the local
+ * instance. Headless Chromium usually has no push service: then the user is told, the switch
+ * stays off and nothing reaches the instance. Either way the service worker is installed at the
+ * root and shows a push delivered to it.
+ */
+const USER = 'dave';
+const DIALOG = '[role="dialog"]';
+
+async function openNotificationsTab(page: Page) {
+  await page.getByRole('button', { name: 'Settings', exact: true }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Settings' });
+  await dialog.getByRole('tab', { name: 'Notifications' }).click();
+  return dialog;
+}
+
+const workerScope = (page: Page) =>
+  page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.getRegistration('/');
+    return registration
+      ? { scope: registration.scope, script: registration.active?.scriptURL ?? null }
+      : null;
+  });
+
+test('push notifications: the switch subscribes this browser, and the worker shows a push', async ({
+  page,
+  context,
+  consoleErrors,
+}) => {
+  test.setTimeout(60_000);
+  const origin = new URL(instanceUrl()).origin;
+  await context.grantPermissions(['notifications'], { origin });
+  const token = await signedIn(page, USER);
+  await page.goto('/main/public');
+  const dialog = await openNotificationsTab(page);
+  const toggle = dialog.getByRole('switch', { name: 'Browser push notifications' });
+  await expect(toggle).not.toBeChecked();
+  await toggle.click();
+  await expect(toggle).toBeEnabled();
+
+  const stored = await api<{ alerts?: Record<string, boolean> }>(
+    token,
+    'GET',
+    'api/v1/push/subscription',
+  );
+  if (await toggle.isChecked()) {
+    // This Chromium has a push service: the subscription reached the instance.
+    await expect(dialog.getByRole('status')).toHaveText(
+      'Push notifications are on in this browser.',
+    );
+    expect(stored.status).toBe(200);
+    expect(stored.body.alerts).toMatchObject({
+      follow: true,
+      favourite: true,
+      mention: true,
+      reblog: true,
+      move: true,
+    });
+  } else {
+    await expect(dialog.getByRole('alert')).toHaveText(
+      'This browser could not subscribe to push notifications (it may have no push service), so they are off.',
+    );
+    expect(stored.status).toBe(404);
+  }
+  await expectNoSeriousA11yViolations(page, 'the Notifications settings tab', DIALOG);
+
+  // The worker sits at the site root, its scope the whole client.
+  await expect
+    .poll(() => workerScope(page))
+    .toEqual({
+      scope: `${origin}/`,
+      script: `${origin}/sw.js`,
+    });
+
+  // A push as the push service would deliver it (already decrypted): the worker shows it.
+  const cdp = await context.newCDPSession(page);
+  const registrationId = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const root = registrations.find((entry) => entry.scopeURL === `${origin}/`);
+      if (root) resolve(root.registrationId);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  await cdp.send('ServiceWorker.deliverPushMessage', {
+    origin,
+    registrationId: await registrationId,
+    data: JSON.stringify({
+      title: 'New Follower',
+      body: '@erin followed you',
+      icon: `${origin}/favicon.svg`,
+      notification_id: '4242',
+      notification_type: 'follow',
+    }),
+  });
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.getRegistration('/');
+        const shown = (await registration?.getNotifications()) ?? [];
+        return shown.map(({ title, body, tag }) => ({ title, body, tag }));
+      }),
+    )
+    .toEqual([{ title: 'New Follower', body: '@erin followed you', tag: 'notification-4242' }]);
+
+  if (await toggle.isChecked()) {
+    await toggle.click();
+    await expect(toggle).not.toBeChecked();
+    expect((await api(token, 'GET', 'api/v1/push/subscription')).status).toBe(404);
+  }
+  // Chromium itself reports that its (incognito) test contexts have no Push API; nothing else.
+  expect(
+    consoleErrors.filter(
+      (error) => !error.startsWith('Chrome currently does not support the Push API in incognito'),
+    ),
+  ).toEqual([]);
+});

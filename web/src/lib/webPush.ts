@@ -182,6 +182,11 @@ export async function disablePush(browser: PushBrowser, client: ApiClient): Prom
     // The browser's unsubscribe below ends delivery anyway: the push service answers 410.
     console.warn('removing the push subscription from the instance failed', error);
   }
+  await dropBrowserSubscription(browser);
+}
+
+/** The browser stops receiving pushes (the instance answers the next one with 410 anyway). */
+export async function dropBrowserSubscription(browser: PushBrowser): Promise<void> {
   const registration = await browser.registration().catch(() => undefined);
   const subscription = await registration?.pushManager.getSubscription().catch(() => null);
   await subscription?.unsubscribe().catch(() => false);

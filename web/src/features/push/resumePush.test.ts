@@ -8,19 +8,31 @@ import { resumePushWhenSignedIn } from './resumePush.ts';
 const KEY = 'BAECAwQ';
 
 function installBrowser(permission: NotificationPermission) {
+  let current: { unsubscribe(): Promise<boolean> } | null = null;
   const subscription = {
     toJSON: () => ({ endpoint: 'https://push.example/1', keys: { p256dh: 'p', auth: 'a' } }),
-    unsubscribe: async () => true,
+    unsubscribe: vi.fn(async () => {
+      current = null;
+      return true;
+    }),
   };
   const registration = {
-    pushManager: { getSubscription: async () => null, subscribe: async () => subscription },
+    pushManager: {
+      getSubscription: async () => current,
+      subscribe: async () => (current = subscription),
+    },
   };
   vi.stubGlobal('PushManager', class {});
   vi.stubGlobal('Notification', { permission, requestPermission: vi.fn() });
   Object.defineProperty(navigator, 'serviceWorker', {
     configurable: true,
-    value: { register: async () => registration, ready: Promise.resolve(registration) },
+    value: {
+      register: async () => registration,
+      ready: Promise.resolve(registration),
+      getRegistration: async () => registration,
+    },
   });
+  return subscription;
 }
 
 let stop = () => {};
@@ -75,5 +87,19 @@ describe('resuming push at start-up', () => {
     await vi.waitFor(() => expect(usePreferences.getState().webPushNotifications).toBe(false));
     expect(Notification.requestPermission).not.toHaveBeenCalled();
     expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('drops the browser subscription when the user signs out', async () => {
+    const subscription = installBrowser('granted');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{"id":"1"}', { status: 200 })),
+    );
+    useSession.getState().signIn('token', testAccount());
+    start();
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+    expect(subscription.unsubscribe).not.toHaveBeenCalled();
+    useSession.getState().signOut();
+    await vi.waitFor(() => expect(subscription.unsubscribe).toHaveBeenCalledTimes(1));
   });
 });

@@ -1,5 +1,10 @@
 import { api } from '../../app/apiClient.ts';
-import { browserPush, pushUnavailableReason, resumePush } from '../../lib/webPush.ts';
+import {
+  browserPush,
+  dropBrowserSubscription,
+  pushUnavailableReason,
+  resumePush,
+} from '../../lib/webPush.ts';
 import { useInstance, whenInstanceLoaded } from '../../state/instance.ts';
 import { usePreferences } from '../../state/preferences.ts';
 import { useSession } from '../../state/session.ts';
@@ -7,7 +12,9 @@ import { useSession } from '../../state/session.ts';
 /**
  * Loaded after the first paint when push is on in this browser: each time a user is signed in
  * (the restored session, or a later sign-in), the browser's subscription is registered again for
- * the current token, so a new or refreshed token keeps receiving pushes.
+ * the current token, so a new or refreshed token keeps receiving pushes. Signing out drops the
+ * browser's subscription, so nothing arrives for the account that left; the next sign-in in this
+ * browser subscribes again (push is this browser's choice, not the account's).
  */
 let watching = false;
 
@@ -21,6 +28,11 @@ export function resumePushWhenSignedIn(registeredFor: string | null = null): () 
   let lastToken = registeredFor;
   const check = async () => {
     const { status, token } = useSession.getState();
+    if (status === 'anonymous' && lastToken !== null) {
+      lastToken = null;
+      await dropBrowserSubscription(browserPush());
+      return;
+    }
     if (status !== 'signedIn' || !token || token === lastToken) return;
     lastToken = token;
     await whenInstanceLoaded();

@@ -12,7 +12,7 @@ import { AFTER_LOGOUT_TIMELINE } from '../auth/logout.ts';
 import { forgetToken } from '../auth/persistedSession.ts';
 import { endSession } from '../auth/sessionLifecycle.ts';
 import { errorText } from './errorText.ts';
-import { Field, OutcomeLine, Section, type Outcome } from './SecurityParts.tsx';
+import { CurrentPasswordField, type Outcome, OutcomeLine, Section } from './SecurityParts.tsx';
 import styles from './Settings.module.css';
 
 /** Where a deleted account's user lands, signed out. */
@@ -52,13 +52,7 @@ export function DeleteAccount() {
     <Section title={t('settings.security.delete_account')}>
       <form onSubmit={submit}>
         <p className={styles.hint}>{t('settings.security.delete_hint')}</p>
-        <Field
-          label={t('settings.security.current_password')}
-          type="password"
-          value={password}
-          onChange={setPassword}
-          autoComplete="current-password"
-        />
+        <CurrentPasswordField value={password} onChange={setPassword} />
         <div className={styles.actions}>
           <Button type="submit" variant="danger" disabled={!password}>
             {t('settings.security.delete_account')}

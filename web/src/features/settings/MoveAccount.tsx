@@ -8,7 +8,13 @@ import { useModals } from '../../state/modals.ts';
 import { useSession } from '../../state/session.ts';
 import { Button } from '../../ui/Button.tsx';
 import { errorText } from './errorText.ts';
-import { Field, OutcomeLine, Section, type Outcome } from './SecurityParts.tsx';
+import {
+  CurrentPasswordField,
+  Field,
+  type Outcome,
+  OutcomeLine,
+  Section,
+} from './SecurityParts.tsx';
 import styles from './Settings.module.css';
 
 const MOVE_CONFIRM = {
@@ -63,13 +69,7 @@ export function MoveAccount() {
           value={target}
           onChange={setTarget}
         />
-        <Field
-          label={t('settings.security.current_password')}
-          type="password"
-          value={password}
-          onChange={setPassword}
-          autoComplete="current-password"
-        />
+        <CurrentPasswordField value={password} onChange={setPassword} />
         <div className={styles.actions}>
           <Button type="submit" variant="danger" disabled={busy || !target.trim() || !password}>
             {t('settings.security.move_account')}

@@ -1,5 +1,6 @@
 import { useId, type ReactNode, type Ref } from 'react';
 import styles from './Settings.module.css';
+import { t } from '../../i18n/index.ts';
 
 /* The pieces the Security tab's sections are built from. */
 
@@ -36,6 +37,19 @@ export function Field(props: {
         onChange={(event) => props.onChange(event.target.value)}
       />
     </div>
+  );
+}
+
+/** The current password every account-changing form asks for (spec part 2, §5). */
+export function CurrentPasswordField(props: { value: string; onChange(value: string): void }) {
+  return (
+    <Field
+      label={t('settings.security.current_password')}
+      type="password"
+      value={props.value}
+      onChange={props.onChange}
+      autoComplete="current-password"
+    />
   );
 }
 

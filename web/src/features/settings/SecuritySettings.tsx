@@ -22,7 +22,13 @@ import { Button } from '../../ui/Button.tsx';
 import { DeleteAccount } from './DeleteAccount.tsx';
 import { errorText } from './errorText.ts';
 import { MoveAccount } from './MoveAccount.tsx';
-import { Field, OutcomeLine, Section, type Outcome } from './SecurityParts.tsx';
+import {
+  CurrentPasswordField,
+  Field,
+  type Outcome,
+  OutcomeLine,
+  Section,
+} from './SecurityParts.tsx';
 import styles from './Settings.module.css';
 
 function ChangeEmail() {
@@ -49,13 +55,7 @@ function ChangeEmail() {
           onChange={setEmail}
           autoComplete="email"
         />
-        <Field
-          label={t('settings.security.current_password')}
-          type="password"
-          value={password}
-          onChange={setPassword}
-          autoComplete="current-password"
-        />
+        <CurrentPasswordField value={password} onChange={setPassword} />
         <div className={styles.actions}>
           <Button type="submit" variant="primary" disabled={!email || !password}>
             {t('settings.security.change_email')}
@@ -91,13 +91,7 @@ function ChangePassword() {
   return (
     <Section title={t('settings.security.change_password')}>
       <form onSubmit={submit}>
-        <Field
-          label={t('settings.security.current_password')}
-          type="password"
-          value={current}
-          onChange={setCurrent}
-          autoComplete="current-password"
-        />
+        <CurrentPasswordField value={current} onChange={setCurrent} />
         <Field
           label={t('settings.security.new_password')}
           type="password"
@@ -234,13 +228,7 @@ function TwoFactor() {
             onChange={setCode}
             autoComplete="one-time-code"
           />
-          <Field
-            label={t('settings.security.current_password')}
-            type="password"
-            value={password}
-            onChange={setPassword}
-            autoComplete="current-password"
-          />
+          <CurrentPasswordField value={password} onChange={setPassword} />
           <div className={styles.actions}>
             <Button type="submit" variant="primary" disabled={!code || !password}>
               {t('settings.security.confirm_totp')}
@@ -255,13 +243,7 @@ function TwoFactor() {
           <BackupCodes codes={state.codes} />
           <Button onClick={regenerate}>{t('settings.security.new_backup_codes')}</Button>
           <form onSubmit={disable}>
-            <Field
-              label={t('settings.security.current_password')}
-              type="password"
-              value={password}
-              onChange={setPassword}
-              autoComplete="current-password"
-            />
+            <CurrentPasswordField value={password} onChange={setPassword} />
             <Button type="submit" variant="danger" disabled={!password}>
               {t('settings.security.disable_totp')}
             </Button>

@@ -2,7 +2,8 @@ import { test as base, expect, type Browser, type Page } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './axe.ts';
 import { DEMO_PASSWORD } from './demo.ts';
 import { startInstance, type RunningInstance } from './instance.ts';
-import { persistSession, unique } from './session.ts';
+import { apiToken } from './fixtures.ts';
+import { api, persistSession, unique } from './session.ts';
 
 /**
  * Moving and deleting accounts. These change demo users for good (alice moves away, dave is
@@ -30,42 +31,14 @@ test.describe.configure({ mode: 'serial' });
 const DIALOG = '[role="dialog"]';
 const WIDE = { width: 1400, height: 900 };
 
-async function call<T = Record<string, unknown>>(
+const call = <T = Record<string, unknown>>(
   token: string | null,
   method: string,
   path: string,
   body?: object,
-): Promise<{ status: number; body: T }> {
-  const response = await fetch(`${instance.url}${path}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return { status: response.status, body: (await response.json()) as T };
-}
+) => api<T>(token, method, path, body, instance.url);
 
-async function tokenFor(username: string): Promise<string> {
-  const app = (
-    await call<{ client_id: string; client_secret: string }>(null, 'POST', 'api/v1/apps', {
-      client_name: 'starling-e2e',
-      redirect_uris: 'urn:ietf:wg:oauth:2.0:oob',
-      scopes: 'read write follow push',
-    })
-  ).body;
-  const token = await call<{ access_token?: string }>(null, 'POST', 'oauth/token', {
-    grant_type: 'password',
-    username,
-    password: DEMO_PASSWORD,
-    client_id: app.client_id,
-    client_secret: app.client_secret,
-    scope: 'read write follow push',
-  });
-  if (!token.body.access_token) throw new Error(`sign-in failed for ${username}`);
-  return token.body.access_token;
-}
+const tokenFor = (username: string) => apiToken(username, DEMO_PASSWORD, instance.url);
 
 /** A page in a browser context of its own, signed in as `username`. */
 async function pageAs(browser: Browser, username: string): Promise<{ page: Page; token: string }> {

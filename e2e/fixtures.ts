@@ -26,9 +26,15 @@ export const test = base.extend<{ consoleErrors: string[] }>({
 
 export { expect };
 
-/** Signs in through the instance's OAuth endpoints, as any client would, and returns a token. */
-export async function apiToken(username: string, password: string): Promise<string> {
-  const url = instanceUrl();
+/**
+ * Signs in through the instance's OAuth endpoints, as any client would, and returns a token.
+ * `url`: another instance than the shared one (journeys that start their own).
+ */
+export async function apiToken(
+  username: string,
+  password: string,
+  url = instanceUrl(),
+): Promise<string> {
   const app = (await (
     await fetch(`${url}api/v1/apps`, {
       method: 'POST',

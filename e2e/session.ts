@@ -73,14 +73,18 @@ export async function signedIn(
   return token;
 }
 
-/** One call to the local instance as `token`'s user; the answer's status and JSON body. */
+/**
+ * One call to the local instance as `token`'s user; the answer's status and JSON body. `url`:
+ * another instance than the shared one (journeys that start their own).
+ */
 export async function api<T = Record<string, unknown>>(
   token: string | null,
   method: string,
   path: string,
   body?: object,
+  url = instanceUrl(),
 ): Promise<{ status: number; body: T }> {
-  const response = await fetch(`${instanceUrl()}${path}`, {
+  const response = await fetch(`${url}${path}`, {
     method,
     headers: {
       ...(token ? { authorization: `Bearer ${token}` } : {}),

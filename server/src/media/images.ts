@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { encode as encodeBlurhash } from 'blurhash';
-import sharp from 'sharp';
+import sharp, { type Metadata } from 'sharp';
 import { jobLimit } from './job-limit.ts';
 
 /**
@@ -35,6 +35,11 @@ export interface Thumbnail extends Size {
 export interface ProcessedImage {
   /** As displayed: EXIF orientation applied. Null when even the header is unreadable. */
   size: Size | null;
+  /**
+   * The original to store instead of the uploaded bytes: the same picture without its metadata
+   * (camera, time, GPS position), orientation applied. Null: store the upload as it is.
+   */
+  original: Buffer | null;
   /** Null when the image cannot be decoded (corrupt or unsupported); the file is still kept. */
   thumbnail: Thumbnail | null;
   blurhash: string | null;
@@ -52,18 +57,54 @@ export class ImageTooLargeError extends Error {
  */
 const DECODED_FORMATS = new Set(['png', 'jpeg', 'gif', 'webp', 'heif']);
 
+/** The header of a PNG, JPEG, GIF, WebP or AVIF; null if unreadable or another format. */
+async function headerOf(bytes: Buffer): Promise<Metadata | null> {
+  try {
+    const meta = await sharp(bytes, { limitInputPixels: false }).metadata();
+    return DECODED_FORMATS.has(meta.format) ? meta : null;
+  } catch {
+    return null;
+  }
+}
+
+function displayedSize(meta: Metadata): Size | null {
+  const { width, height } = meta.autoOrient ?? meta;
+  return width && height ? { width, height } : null;
+}
+
 /**
  * Width and height as displayed (EXIF orientation applied), read from the header of a PNG, JPEG,
  * GIF, WebP or AVIF; null if unreadable or another format.
  */
 export async function imageSize(bytes: Buffer): Promise<Size | null> {
-  try {
-    const meta = await sharp(bytes, { limitInputPixels: false }).metadata();
-    if (!DECODED_FORMATS.has(meta.format)) return null;
-    const { width, height } = meta.autoOrient ?? meta;
-    return width && height ? { width, height } : null;
-  } catch {
-    return null;
+  const meta = await headerOf(bytes);
+  return meta ? displayedSize(meta) : null;
+}
+
+/** Re-encoded originals stay close to the upload: a photo's detail survives quality 92. */
+const ORIGINAL_QUALITY = 92;
+
+/**
+ * The original re-encoded without its metadata when it carries any (EXIF, XMP, IPTC: a phone
+ * photo's GPS position above all), as Mastodon does; the colour profile is kept and the EXIF
+ * orientation applied, since the tag saying it goes with the rest. AVIF/HEIF is left as it is
+ * (encoding it is slow), and GIF has no such metadata.
+ */
+async function withoutMetadata(bytes: Buffer, meta: Metadata): Promise<Buffer | null> {
+  if (!meta.exif && !meta.xmp && !meta.iptc) return null;
+  const animated = (meta.pages ?? 1) > 1;
+  const pipeline = sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, animated })
+    .autoOrient()
+    .keepIccProfile();
+  switch (meta.format) {
+    case 'jpeg':
+      return pipeline.jpeg({ quality: ORIGINAL_QUALITY }).toBuffer();
+    case 'png':
+      return pipeline.png().toBuffer();
+    case 'webp':
+      return pipeline.webp({ quality: ORIGINAL_QUALITY }).toBuffer();
+    default:
+      return null;
   }
 }
 
@@ -117,13 +158,16 @@ export function processImage(bytes: Buffer, mime: string): Promise<ProcessedImag
 }
 
 async function readImage(bytes: Buffer, mime: string): Promise<ProcessedImage> {
-  const size = await imageSize(bytes);
-  if (!size) return { size: null, thumbnail: null, blurhash: null };
+  const meta = await headerOf(bytes);
+  const size = meta && displayedSize(meta);
+  if (!meta || !size) return { size: null, original: null, thumbnail: null, blurhash: null };
   if (size.width * size.height > MAX_IMAGE_PIXELS) throw new ImageTooLargeError(size);
+  // A file the decoder cannot read is kept as it is, like its thumbnail is left out.
+  const original = await withoutMetadata(bytes, meta).catch(() => null);
   try {
     const thumbnail = await makeThumbnail(bytes, size, mime);
-    return { size, thumbnail, blurhash: await blurhashOf(thumbnail.bytes) };
+    return { size, original, thumbnail, blurhash: await blurhashOf(thumbnail.bytes) };
   } catch {
-    return { size, thumbnail: null, blurhash: null };
+    return { size, original, thumbnail: null, blurhash: null };
   }
 }

@@ -48,8 +48,10 @@ export async function storeUpload(mediaDir: string, upload: Upload): Promise<Sto
   const meta: Record<string, unknown> = {};
   let thumbnail: { path: string; bytes: Buffer } | null = null;
   let blurhash: string | null = null;
+  let bytes = upload.bytes;
   if (type === 'image') {
     const image = await processImage(upload.bytes, mimeType);
+    if (image.original) bytes = image.original;
     if (image.size) meta.original = sizeMeta(image.size);
     if (image.thumbnail) {
       meta.small = sizeMeta(image.thumbnail);
@@ -62,7 +64,7 @@ export async function storeUpload(mediaDir: string, upload: Upload): Promise<Sto
   }
   const uploads = join(mediaDir, UPLOADS_FOLDER);
   await mkdir(uploads, { recursive: true });
-  await writeFile(join(mediaDir, filePath), upload.bytes);
+  await writeFile(join(mediaDir, filePath), bytes);
   if (thumbnail) await writeFile(join(mediaDir, thumbnail.path), thumbnail.bytes);
   return { filePath, previewPath: thumbnail?.path ?? null, mimeType, type, meta, blurhash };
 }

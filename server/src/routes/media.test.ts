@@ -231,6 +231,35 @@ describe('uploading media', () => {
     expect(await sizeOf(readFileSync(mediaFile(attachment.preview_url)))).toEqual([133, 400]);
   });
 
+  it("stores a photo's original without its metadata (GPS position included), upright", async () => {
+    const photo = await raster(600, 200)
+      .jpeg()
+      .withExif({
+        IFD0: { Make: 'PhoneCo', Model: 'Snapper 9' },
+        IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1' },
+      })
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+    const sent = await sharp(photo).metadata();
+    expect(sent.orientation).toBe(6);
+    expect(sent.exif?.toString('latin1')).toContain('PhoneCo');
+    const response = await upload({ fileName: 'phone.jpg', type: 'image/jpeg', bytes: photo });
+    expect(response.statusCode, response.body).toBe(200);
+    const stored = readFileSync(mediaFile(response.json().url));
+    const kept = await sharp(stored).metadata();
+    expect(kept.format).toBe('jpeg');
+    expect(kept.exif).toBeUndefined();
+    expect(stored.toString('latin1')).not.toContain('PhoneCo');
+    expect(kept.orientation).toBeUndefined();
+    expect([kept.width, kept.height]).toEqual([200, 600]);
+  });
+
+  it('stores an image without metadata byte for byte', async () => {
+    const plain = await png(64, 48);
+    const response = await upload({ fileName: 'plain.png', type: 'image/png', bytes: plain });
+    expect(readFileSync(mediaFile(response.json().url)).equals(plain)).toBe(true);
+  });
+
   it('refuses an image over the pixel limit with a 422 JSON error and stores nothing', async () => {
     const side = Math.ceil(Math.sqrt(MAX_IMAGE_PIXELS)) + 1;
     const huge = await sharp({

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compileHints } from './scripts/compileHints.ts';
@@ -21,10 +22,23 @@ const INSTANCE_PATHS = [
 ];
 const DEV_INSTANCE = process.env.STARLING_DEV_INSTANCE ?? 'http://127.0.0.1:4000';
 
+/** The commit the client is built from (Settings → Version); none outside a git checkout. */
+function buildCommit(): string {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
+  } catch {
+    return '';
+  }
+}
+
 export default defineConfig({
   root: 'web',
   publicDir: 'public',
   plugins: [react(), compileHints(), ruffleAssets()],
+  define: { 'import.meta.env.VITE_STARLING_COMMIT': JSON.stringify(buildCommit()) },
   build: {
     outDir: '../dist',
     emptyOutDir: true,

@@ -94,6 +94,12 @@ test('every settings tab passes axe', async ({ page }) => {
       page.getByRole('dialog', { name: 'Settings' }).getByRole('tabpanel'),
     ).not.toContainText('Loading');
     await expectNoSeriousA11yViolations(page, `the ${tab} settings tab`, DIALOG);
+    if (tab === 'Version') {
+      // The build is the commit the client was built from (the journeys run in a git checkout).
+      await expect(page.getByRole('dialog', { name: 'Settings' })).toContainText(
+        /Starling \d+\.\d+\.\d+ \(build [0-9a-f]{7,}, production\)/,
+      );
+    }
     await page.keyboard.press('Escape');
   }
 });

@@ -7,6 +7,10 @@ import { useInstance } from '../../state/instance.ts';
 import { version as clientVersion } from '../../../../package.json';
 import styles from './Settings.module.css';
 
+/** The build: its commit when known, and whether it is a production or development build. */
+const clientBuild = (): string =>
+  [import.meta.env.VITE_STARLING_COMMIT, import.meta.env.MODE].filter(Boolean).join(', ');
+
 /** Version: this client's and the instance's. */
 export function VersionSettings() {
   const instanceName = useInstance((state) => state.config.name);
@@ -18,9 +22,7 @@ export function VersionSettings() {
     <div className={styles.page}>
       <dl className={styles.group}>
         <dt>{t('settings.version.client')}</dt>
-        <dd>
-          Starling {clientVersion} ({import.meta.env.MODE})
-        </dd>
+        <dd>{t('settings.version.client_build', clientVersion, clientBuild())}</dd>
         <dt>{t('settings.version.instance', instanceName)}</dt>
         <dd>
           {serverVersion === null

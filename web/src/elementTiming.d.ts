@@ -8,10 +8,3 @@ declare module 'react' {
     elementtiming?: string;
   }
 }
-
-declare global {
-  interface ImportMetaEnv {
-    /** The commit the client was built from; empty outside a git checkout. */
-    readonly VITE_STARLING_COMMIT?: string;
-  }
-}

@@ -2,6 +2,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useEntities } from '../../state/entities.ts';
+import { useInstance } from '../../state/instance.ts';
 import { usePreferences } from '../../state/preferences.ts';
 import { ingestRaw, rawStatus, signIn, signOut } from '../polls/testSupport.ts';
 import { useReactionErrors } from './reactionErrors.ts';
@@ -135,6 +136,21 @@ describe('ReactionsBar', () => {
     const tooltip = await screen.findByRole('tooltip', {}, { timeout: 2000 });
     await waitFor(() => expect(tooltip.textContent).toContain('Robin'));
     expect(calls[0]?.url).toBe(`/api/v1/pleroma/statuses/s1/reactions/${encodeURIComponent('🔥')}`);
+  });
+
+  it('asks for no list on a server with only the alias reaction path', async () => {
+    useInstance.setState((state) => ({ config: { ...state.config, reactionsApi: 'alias' } }));
+    try {
+      ingestRaw(withReactions([{ name: '🔥', count: 1, me: false }]));
+      render(<ReactionsBar statusId="s1" />);
+      fireEvent.focus(reactionButton(/🔥/));
+      const tooltip = await screen.findByRole('tooltip', {}, { timeout: 2000 });
+      expect(tooltip.textContent).toContain('🔥');
+      expect(tooltip.querySelector('[role="status"], ul')).toBeNull();
+      expect(calls).toHaveLength(0);
+    } finally {
+      useInstance.setState((state) => ({ config: { ...state.config, reactionsApi: 'pleroma' } }));
+    }
   });
 });
 

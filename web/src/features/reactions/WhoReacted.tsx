@@ -5,13 +5,17 @@ import { api } from '../../app/apiClient.ts';
 import { t } from '../../i18n/index.ts';
 import { REACTION_POPOVER_USERS } from '../../lib/reactions.ts';
 import { useEntities } from '../../state/entities.ts';
+import { useInstance } from '../../state/instance.ts';
 import { RichContent } from '../../ui/RichContent.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import styles from './ReactionsBar.module.css';
 import { safeHttpUrl } from '../../lib/safeUrl.ts';
 import { StillImage } from '../../ui/StillImage.tsx';
 
-/** A reaction's popover: up to 16 accounts that reacted with it, fetched when it opens. */
+/**
+ * A reaction's popover: up to 16 accounts that reacted with it, fetched when it opens. Servers with
+ * only the alias path (Akkoma-style `emoji_reactions`) have no list to ask, so none is shown.
+ */
 export default function WhoReacted({
   id,
   statusId,
@@ -21,8 +25,10 @@ export default function WhoReacted({
   statusId: string;
   reaction: EmojiReaction;
 }) {
+  const listed = useInstance((state) => state.config.reactionsApi) === 'pleroma';
   const [accounts, setAccounts] = useState<Account[] | null>(null);
   useEffect(() => {
+    if (!listed) return;
     let live = true;
     reactionsApi
       .list(api, statusId, reaction.name)
@@ -35,14 +41,14 @@ export default function WhoReacted({
     return () => {
       live = false;
     };
-  }, [statusId, reaction.name, reaction.count]);
+  }, [listed, statusId, reaction.name, reaction.count]);
 
   return (
     <div id={id} role="tooltip" className={styles.popover}>
       <p className={styles.popoverTitle}>
         {t('reactions.who_reacted', reaction.url ? `:${reaction.name}:` : reaction.name)}
       </p>
-      {accounts === null ? (
+      {!listed ? null : accounts === null ? (
         <Spinner />
       ) : (
         <ul className={styles.accounts}>

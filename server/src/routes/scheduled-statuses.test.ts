@@ -225,6 +225,28 @@ describe('managing scheduled statuses', () => {
     expect((await get(url, tokens.alice!)).statusCode).toBe(200);
   });
 
+  it("keeps Pleroma's limit of 25 scheduled posts a day", async () => {
+    const day = (d: number, hour: number) => new Date(Date.UTC(2100, 0, d, hour)).toISOString();
+    for (let i = 0; i < 25; i += 1)
+      sql(
+        t.ctx.db,
+        `INSERT INTO scheduled_statuses (id, account_id, scheduled_at, params_json, created_at)
+         VALUES (?, ?, ?, '{"text":"x"}', ?)`,
+      ).run(`s${i}`, alice, day(1, i % 24), day(1, 0));
+    const full = await schedule(tokens.alice!, { status: 'one more', scheduled_at: day(1, 12) });
+    expect(full.statusCode).toBe(422);
+    expect(full.json().error).toMatch(/daily limit/);
+    const nextDay = await schedule(tokens.alice!, { status: 'one more', scheduled_at: day(2, 12) });
+    expect(nextDay.statusCode).toBe(200);
+    const moveIn = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/scheduled_statuses/${nextDay.json().id}`,
+      headers: bearer(tokens.alice!),
+      payload: { scheduled_at: day(1, 13) },
+    });
+    expect(moveIn.statusCode).toBe(422);
+  });
+
   it('pages the list with a Link header', async () => {
     const ids: string[] = [];
     for (let i = 0; i < 3; i += 1)

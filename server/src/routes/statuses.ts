@@ -84,15 +84,15 @@ export async function statusRoutes(app: FastifyInstance, ctx: ServerContext): Pr
     const viewer = requireUser(ctx, request, WRITE_STATUSES);
     const params = paramsOf(request);
     const preview = bool(params.preview, 'preview') ?? false;
-    const rc = new RenderContext(ctx, viewer.accountId);
+    const rc = () => new RenderContext(ctx, viewer.accountId);
     // A preview never creates anything, so it neither answers with nor records a key.
     const idempotencyKey = preview ? null : idempotencyKeyOf(request);
     if (idempotencyKey) {
       const scheduled = scheduledForIdempotencyKey(db, viewer.accountId, idempotencyKey);
-      if (scheduled) return renderScheduled(rc, scheduled);
+      if (scheduled) return renderScheduled(rc(), scheduled);
       const previousId = statusForIdempotencyKey(db, viewer.accountId, idempotencyKey);
       const existing = previousId ? getStatus(db, previousId) : undefined;
-      if (existing) return renderStatus(rc, existing);
+      if (existing) return renderStatus(rc(), existing);
     }
     const scheduledAt = scheduledAtOf(params.scheduled_at);
     const token = findLiveToken(db, bearerToken(request) ?? '');
@@ -104,11 +104,11 @@ export async function statusRoutes(app: FastifyInstance, ctx: ServerContext): Pr
     if (preview) return renderPreview(() => composeChecked(ctx, checked));
     // Pleroma posts at once when the time is too close to be worth scheduling.
     if (scheduledAt && farEnoughAhead(scheduledAt))
-      return renderScheduled(rc, schedulePost(ctx, checked, scheduledAt));
+      return renderScheduled(rc(), schedulePost(ctx, checked, scheduledAt));
 
     const created = insertPost(ctx, checked);
     announcePost(ctx, created);
-    return renderStatus(rc, created.status);
+    return renderStatus(rc(), created.status);
   });
 
   // Pleroma's multifetch: GET /api/v1/statuses?ids[]=...

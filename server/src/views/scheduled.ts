@@ -29,6 +29,7 @@ export function renderScheduled(rc: RenderContext, row: ScheduledRow): Record<st
       scheduled_at: row.scheduled_at,
       idempotency: post?.idempotencyKey ?? null,
       with_rate_limit: false,
+      language: null,
       expires_in: null,
     },
     media_attachments: mediaIds

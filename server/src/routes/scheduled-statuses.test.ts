@@ -1,9 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StreamMessage } from '../events.ts';
 import { sql } from '../db/index.ts';
 import { insertMedia } from '../db/media.ts';
 import { addUser, bearer, makeTestApp, passwordToken, post, type TestApp } from './test-helpers.ts';
-import { publishDueScheduled } from './scheduled-statuses.ts';
+import { SWEEP_MS, publishDueScheduled } from './scheduled-statuses.ts';
 
 let t: TestApp;
 let alice: string;
@@ -350,5 +350,43 @@ describe('publishing', () => {
     expect(sql(restarted.ctx.db, 'SELECT id FROM scheduled_statuses').all()).toEqual([]);
     expect(scheduled.id).toBeTruthy();
     t = restarted;
+  });
+
+  it('runs its own sweep, which does not hold the process open and stops when the app closes', async () => {
+    const setSpy = vi.spyOn(globalThis, 'setInterval');
+    const clearSpy = vi.spyOn(globalThis, 'clearInterval');
+    try {
+      await t.app.close();
+      const restarted = await makeTestApp(t.dir);
+      t = restarted;
+      await restarted.app.ready();
+      const index = setSpy.mock.calls.findIndex(([, delay]) => delay === SWEEP_MS);
+      expect(index).toBeGreaterThanOrEqual(0);
+      const timer = setSpy.mock.results[index]!.value as NodeJS.Timeout;
+      expect(timer.hasRef()).toBe(false);
+
+      const token = await passwordToken(restarted.app, 'alice');
+      const scheduled = await restarted.app.inject({
+        method: 'POST',
+        url: '/api/v1/statuses',
+        headers: bearer(token),
+        payload: { status: 'on the tick', scheduled_at: inAnHour() },
+      });
+      expect(scheduled.statusCode).toBe(200);
+      sql(restarted.ctx.db, 'UPDATE scheduled_statuses SET scheduled_at = ?').run(
+        new Date(Date.now() - 1000).toISOString(),
+      );
+      const tick = setSpy.mock.calls[index]![0] as () => void;
+      tick();
+      expect(sql(restarted.ctx.db, 'SELECT content_source FROM statuses').all()).toEqual([
+        { content_source: 'on the tick' },
+      ]);
+
+      await restarted.app.close();
+      expect(clearSpy).toHaveBeenCalledWith(timer);
+    } finally {
+      setSpy.mockRestore();
+      clearSpy.mockRestore();
+    }
   });
 });

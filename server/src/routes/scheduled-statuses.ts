@@ -29,7 +29,7 @@ export const MIN_SCHEDULE_AHEAD_MS = 5 * 60 * 1000;
 const DAILY_LIMIT = 25;
 const TOTAL_LIMIT = 300;
 /** How often due scheduled statuses are looked for. */
-const SWEEP_MS = 10_000;
+export const SWEEP_MS = 10_000;
 
 /** The request's scheduled_at as an ISO time; null when not given, 422 when not a date. */
 export function scheduledAtOf(value: unknown): string | null {

@@ -101,7 +101,8 @@ export function checkPost(
     inReplyTo = parent;
   }
   const author = getAccount(db, accountId);
-  if (!author) throw notFound();
+  // A deactivated author's scheduled posts must not go out after the account is gone.
+  if (!author || author.deactivated) throw notFound();
   const requested = request.visibility;
   if (requested !== undefined && !(VISIBILITIES as readonly string[]).includes(requested))
     throw unprocessable(`Invalid visibility: ${requested}`);

@@ -3,6 +3,7 @@ import type { StreamMessage } from '../events.ts';
 import { sql } from '../db/index.ts';
 import { insertMedia } from '../db/media.ts';
 import { addUser, bearer, makeTestApp, passwordToken, post, type TestApp } from './test-helpers.ts';
+import { purgeAccount } from './account-purge.ts';
 import { SWEEP_MS, publishDueScheduled } from './scheduled-statuses.ts';
 
 let t: TestApp;
@@ -334,6 +335,19 @@ describe('publishing', () => {
       published: [],
       dropped: [],
     });
+  });
+
+  it('never publishes for an account that is gone', async () => {
+    await schedule(tokens.alice!, { status: 'from beyond' });
+    await schedule(tokens.bob!, { status: 'bob later' });
+    sql(t.ctx.db, 'UPDATE accounts SET deactivated = 1 WHERE id = ?').run(bob);
+    purgeAccount(t.ctx, alice);
+    const left = sql(t.ctx.db, 'SELECT account_id FROM scheduled_statuses').all();
+    expect(left).toEqual([{ account_id: bob }]);
+    const outcome = publishDueScheduled(t.ctx, Date.now() + 2 * HOUR);
+    expect(outcome.published).toEqual([]);
+    expect(outcome.dropped).toHaveLength(1);
+    expect(statusCount()).toBe(0);
   });
 
   it('publishes overdue entries when the instance starts', async () => {

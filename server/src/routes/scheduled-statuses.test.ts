@@ -63,6 +63,8 @@ describe('scheduling a status', () => {
   it('stores it, answers a ScheduledStatus and shows nothing until it is due', async () => {
     const at = inAnHour();
     const mediaId = addMedia(alice);
+    const messages: StreamMessage[] = [];
+    t.ctx.events.on('stream', (m) => messages.push(m));
     const response = await schedule(tokens.alice!, {
       status: 'later, @bob',
       scheduled_at: at,
@@ -89,6 +91,7 @@ describe('scheduling a status', () => {
     });
     expect(typeof scheduled.params.application_id).toBe('number');
     expect(statusCount()).toBe(0);
+    expect(messages).toEqual([]);
     expect(await timelineIds('/api/v1/timelines/home', tokens.bob!)).toEqual([]);
     expect(await timelineIds('/api/v1/timelines/public', tokens.bob!)).toEqual([]);
     expect(await timelineIds(`/api/v1/accounts/${alice}/statuses`, tokens.alice!)).toEqual([]);

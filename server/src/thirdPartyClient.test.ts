@@ -205,6 +205,41 @@ describe('masto.js against the local instance', () => {
     );
     expect(withMedia.mediaAttachments).toHaveLength(2);
 
+    // Scheduled statuses: created, listed, moved and cancelled; nothing is posted meanwhile
+    const inAnHour = new Date(Date.now() + 60 * 60 * 1000).toISOString();
+    const held = await call('media v2 (to schedule)', () => alice.v2.media.create({ file: image }));
+    const scheduled = await call('statuses.create(scheduledAt)', () =>
+      alice.v1.statuses.create({
+        status: 'later, birds',
+        mediaIds: [held.id],
+        scheduledAt: inAnHour,
+      }),
+    );
+    expect(scheduled).toMatchObject({
+      scheduledAt: inAnHour,
+      params: { text: 'later, birds', mediaIds: [held.id] },
+      mediaAttachments: [expect.objectContaining({ id: held.id })],
+    });
+    const scheduledList = await call('scheduledStatuses.list', () =>
+      alice.v1.scheduledStatuses.list(),
+    );
+    expect(scheduledList.map((s) => s.id)).toEqual([scheduled.id]);
+    const inTwoHours = new Date(Date.now() + 2 * 60 * 60 * 1000).toISOString();
+    const moved = await call('scheduledStatuses.update', () =>
+      alice.v1.scheduledStatuses.$select(scheduled.id).update({ scheduledAt: inTwoHours }),
+    );
+    expect(moved.scheduledAt).toBe(inTwoHours);
+    const fetched = await call('scheduledStatuses.fetch', () =>
+      alice.v1.scheduledStatuses.$select(scheduled.id).fetch(),
+    );
+    expect(fetched.params.visibility).toBe('public');
+    await call('scheduledStatuses.remove', () =>
+      alice.v1.scheduledStatuses.$select(scheduled.id).remove(),
+    );
+    expect(
+      await call('scheduledStatuses.list (empty)', () => alice.v1.scheduledStatuses.list()),
+    ).toEqual([]);
+
     // Timelines with Link paging
     const pages = alice.v1.timelines.home.list({ limit: 2 }).values();
     const pageOne = await call('home page 1', () => pages.next());

@@ -82,9 +82,19 @@ function markHasMedia(db: Database, statusId: string): void {
   );
 }
 
+/** The scheduled status holding this media until it publishes, if any. */
+export function scheduledHolderOf(db: Database, mediaId: string): string | null {
+  const row = sql(
+    db,
+    'SELECT scheduled_status_id FROM scheduled_status_media WHERE media_id = ?',
+  ).get(mediaId) as { scheduled_status_id: string } | undefined;
+  return row?.scheduled_status_id ?? null;
+}
+
 /**
  * Checks media ids for a status: each must belong to the account and be unattached or already
- * attached to this status. Returns an error message or null.
+ * attached to this status, and not be held by a scheduled status other than `scheduledId`.
+ * Returns an error message or null.
  */
 export function mediaProblem(
   db: Database,
@@ -92,12 +102,15 @@ export function mediaProblem(
   ids: string[],
   statusId: string | null,
   max: number,
+  scheduledId: string | null = null,
 ): string | null {
   if (ids.length > max) return `Too many attachments (at most ${max})`;
   for (const id of ids) {
     const row = getMedia(db, id);
     if (!row || row.account_id !== accountId) return 'Invalid media_ids';
     if (row.status_id !== null && row.status_id !== statusId) return 'Invalid media_ids';
+    const holder = scheduledHolderOf(db, id);
+    if (holder !== null && holder !== scheduledId) return 'Invalid media_ids';
   }
   return null;
 }

@@ -521,4 +521,27 @@ CREATE TABLE push_subscriptions (
 ALTER TABLE accounts ADD COLUMN moved_to_id TEXT REFERENCES accounts (id) ON DELETE SET NULL;
 `,
   },
+  {
+    version: 75,
+    name: 'scheduled_statuses',
+    sql: `
+-- Posts to be published later (Mastodon's ScheduledStatus); params_json holds the checked request.
+CREATE TABLE scheduled_statuses (
+  id TEXT PRIMARY KEY,
+  account_id TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+  scheduled_at TEXT NOT NULL,
+  params_json TEXT NOT NULL,
+  idempotency_key TEXT,
+  created_at TEXT NOT NULL
+);
+CREATE INDEX scheduled_statuses_due ON scheduled_statuses (scheduled_at);
+CREATE INDEX scheduled_statuses_account ON scheduled_statuses (account_id, id);
+-- Media waiting for a scheduled post: held so no other post takes them meanwhile.
+CREATE TABLE scheduled_status_media (
+  media_id TEXT PRIMARY KEY REFERENCES media_attachments (id) ON DELETE CASCADE,
+  scheduled_status_id TEXT NOT NULL REFERENCES scheduled_statuses (id) ON DELETE CASCADE
+);
+CREATE INDEX scheduled_status_media_owner ON scheduled_status_media (scheduled_status_id);
+`,
+  },
 ];

@@ -6,7 +6,7 @@ import { publishStatusDeleted } from './publish.ts';
 /**
  * Removes an account's data, for the admin delete and for a user deleting their own account:
  * every status they wrote or repeated (each leaves every timeline and stream), their follows both
- * ways, and their sessions. The account row stays, deactivated, so that references to it
+ * ways, their scheduled posts, and their sessions. The account row stays, deactivated, so that references to it
  * (reports, notifications) still render.
  */
 export function purgeAccount(ctx: ServerContext, accountId: string): void {
@@ -26,6 +26,7 @@ export function purgeAccount(ctx: ServerContext, accountId: string): void {
       accountId,
     );
     sql(db, 'UPDATE accounts SET deactivated = 1 WHERE id = ?').run(accountId);
+    sql(db, 'DELETE FROM scheduled_statuses WHERE account_id = ?').run(accountId);
     sql(
       db,
       'UPDATE oauth_tokens SET revoked_at = ? WHERE account_id = ? AND revoked_at IS NULL',

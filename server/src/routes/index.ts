@@ -22,6 +22,7 @@ import { profileImageRoutes } from './profile-images.ts';
 import { pushRoutes } from './push.ts';
 import { relationRoutes } from './relations.ts';
 import { reportRoutes } from './reports.ts';
+import { scheduledStatusRoutes } from './scheduled-statuses.ts';
 import { searchRoutes } from './search.ts';
 import { securityRoutes } from './security.ts';
 import { statusRoutes } from './statuses.ts';
@@ -56,6 +57,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: ServerContext): 
     dataRoutes,
     backupRoutes,
     pushRoutes,
+    scheduledStatusRoutes,
   ]) {
     await area(app, ctx);
   }

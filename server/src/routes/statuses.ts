@@ -1,22 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.ts';
 import { getAccount, hasPrivilege } from '../db/accounts.ts';
-import { composeStatus } from '../db/compose.ts';
 import { originalOf } from '../db/interactions.ts';
 import { exclusionsFor } from '../db/relations.ts';
 import { editAudience, editStatus, statusEdits } from '../db/edits.ts';
 import { sql } from '../db/index.ts';
-import { getMedia, mediaOfStatus, mediaProblem, setStatusMedia } from '../db/media.ts';
+import { getMedia, mediaOfStatus, mediaProblem } from '../db/media.ts';
 import { insertNotification, type CreatedNotification } from '../db/notifications.ts';
-import { insertPoll, pollOfStatus, pollOptions, pollProblem, type PollInput } from '../db/polls.ts';
-import { getAppById, findLiveToken } from '../db/oauth.ts';
+import { pollOfStatus, pollOptions } from '../db/polls.ts';
+import { findLiveToken } from '../db/oauth.ts';
+import { statusForIdempotencyKey } from '../db/idempotency.ts';
+import { scheduledForIdempotencyKey } from '../db/scheduled.ts';
 import {
-  MAX_IDEMPOTENCY_KEY_LENGTH,
-  rememberIdempotencyKey,
-  statusForIdempotencyKey,
-} from '../db/idempotency.ts';
-import {
-  VISIBILITIES,
   canView,
   deleteStatus,
   getStatus,
@@ -24,26 +19,29 @@ import {
   statusTagNames,
   type CreatedStatus,
   type StatusRow,
-  type Visibility,
 } from '../db/statuses.ts';
 import { bearerToken, optionalUser, requireUser } from '../auth/request.ts';
-import { ApiError, badRequest, notFound, unprocessable } from '../errors.ts';
+import { ApiError, notFound, unprocessable } from '../errors.ts';
 import { RenderContext } from '../views/context.ts';
 import { renderAccountById } from '../views/account.ts';
 import { renderAttachment } from '../views/media.ts';
+import { renderScheduled } from '../views/scheduled.ts';
 import { renderStatus, renderStatusIds } from '../views/status.ts';
 import { withFilters } from './filters.ts';
 import { hostOf, withOrigin } from '../views/html.ts';
 import { shortcodesIn } from '../views/text.ts';
-import { DEFAULT_POST_FORMAT, isPostFormat, type PostFormat } from '../views/formats/index.ts';
-import { MAX_MEDIA_ATTACHMENTS, MAX_STATUS_CHARS, POLL_LIMITS } from './constants.ts';
-import { bool, paramsOf, queryOf, str, strings, type Params } from './params.ts';
+import { MAX_MEDIA_ATTACHMENTS, MAX_STATUS_CHARS } from './constants.ts';
+import { bool, paramsOf, queryOf, str, strings } from './params.ts';
+import { checkedPoll, contentTypeOf, idempotencyKeyOf, mediaIdsOf } from './post-input.ts';
 import {
-  publishNotifications,
-  publishStatusCreated,
-  publishStatusDeleted,
-  publishStatusUpdated,
-} from './publish.ts';
+  announcePost,
+  checkPost,
+  composeChecked,
+  insertPost,
+  postRequestOf,
+} from './post-status.ts';
+import { publishNotifications, publishStatusDeleted, publishStatusUpdated } from './publish.ts';
+import { farEnoughAhead, schedulePost, scheduledAtOf } from './scheduled-statuses.ts';
 
 type IdParams = { Params: { id: string } };
 
@@ -52,70 +50,6 @@ const WRITE_STATUSES = ['write:statuses'];
 const MAX_DESCENDANTS = 4096;
 /** Thrown inside a preview's transaction to undo it. */
 const ROLLBACK = Symbol('rollback preview');
-
-function listOf(value: unknown): unknown[] {
-  return Array.isArray(value) ? value : value === undefined || value === null ? [] : [value];
-}
-
-/**
- * The poll of a create or edit request: `poll[options][]`, `poll[expires_in]`, `poll[multiple]`
- * (form) or `{"poll": {"options", "expires_in", "multiple"}}` (JSON). undefined when there is none.
- */
-export function pollParams(params: Params): PollInput | undefined {
-  const nested =
-    params.poll && typeof params.poll === 'object' && !Array.isArray(params.poll)
-      ? (params.poll as Params)
-      : null;
-  const rawOptions = nested
-    ? (nested.options ?? nested['options[]'])
-    : (params['poll[options][]'] ?? params['poll[options]']);
-  const rawExpires = nested ? nested.expires_in : params['poll[expires_in]'];
-  const rawMultiple = nested ? nested.multiple : params['poll[multiple]'];
-  if (!nested && rawOptions === undefined && rawExpires === undefined) return undefined;
-  const options = listOf(rawOptions).map((o) => {
-    if (typeof o !== 'string' && typeof o !== 'number') throw badRequest('poll: Invalid options.');
-    return String(o);
-  });
-  if (options.length === 0) throw badRequest('Missing field: poll[options].');
-  const expiresText = str(rawExpires);
-  if (expiresText === undefined || !/^\d+$/.test(expiresText.trim()))
-    throw badRequest(`poll: Invalid expires_in. Got: ${String(expiresText)}`);
-  return {
-    options,
-    expiresIn: Number(expiresText),
-    multiple: bool(rawMultiple, 'poll[multiple]') ?? false,
-  };
-}
-
-function checkedPoll(params: Params): PollInput | undefined {
-  const poll = pollParams(params);
-  if (poll) {
-    const problem = pollProblem(poll, POLL_LIMITS);
-    if (problem) throw unprocessable(problem);
-  }
-  return poll;
-}
-
-/** media_ids[] as given, or undefined when the request does not mention them. */
-function mediaIdsOf(params: Params): string[] | undefined {
-  if (params['media_ids[]'] === undefined && params.media_ids === undefined) return undefined;
-  return strings(params, 'media_ids');
-}
-
-/** `content_type` of a create or edit request; undefined when not given. */
-function contentTypeOf(params: Params): PostFormat | undefined {
-  const value = str(params.content_type);
-  if (value === undefined || value === '') return undefined;
-  if (!isPostFormat(value)) throw unprocessable(`Invalid content_type: ${value}`);
-  return value;
-}
-
-function idempotencyKeyOf(request: FastifyRequest): string | null {
-  const key = request.headers['idempotency-key'];
-  if (typeof key !== 'string' || key === '') return null;
-  if (key.length > MAX_IDEMPOTENCY_KEY_LENGTH) throw unprocessable('Idempotency-Key is too long');
-  return key;
-}
 
 export async function statusRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   const db = ctx.db;
@@ -150,85 +84,31 @@ export async function statusRoutes(app: FastifyInstance, ctx: ServerContext): Pr
     const viewer = requireUser(ctx, request, WRITE_STATUSES);
     const params = paramsOf(request);
     const preview = bool(params.preview, 'preview') ?? false;
+    const rc = () => new RenderContext(ctx, viewer.accountId);
     // A preview never creates anything, so it neither answers with nor records a key.
     const idempotencyKey = preview ? null : idempotencyKeyOf(request);
     if (idempotencyKey) {
+      const scheduled = scheduledForIdempotencyKey(db, viewer.accountId, idempotencyKey);
+      if (scheduled) return renderScheduled(rc(), scheduled);
       const previousId = statusForIdempotencyKey(db, viewer.accountId, idempotencyKey);
       const existing = previousId ? getStatus(db, previousId) : undefined;
-      if (existing) return renderStatus(new RenderContext(ctx, viewer.accountId), existing);
+      if (existing) return renderStatus(rc(), existing);
     }
-
-    if (params.status !== undefined && typeof params.status !== 'string')
-      throw unprocessable('Invalid status');
-    const scheduledAt = str(params.scheduled_at);
-    if (scheduledAt && Number.isNaN(Date.parse(scheduledAt)))
-      throw unprocessable('Invalid scheduled_at: not a date and time');
-    const text = (str(params.status) ?? '').trim();
-    const spoilerText = str(params.spoiler_text) ?? '';
-    const contentType = contentTypeOf(params) ?? DEFAULT_POST_FORMAT;
-    // A preview shows the text only: media and poll are not looked at.
-    const mediaIds = preview ? [] : (mediaIdsOf(params) ?? []);
-    const mediaError = mediaProblem(db, viewer.accountId, mediaIds, null, MAX_MEDIA_ATTACHMENTS);
-    if (mediaError) throw unprocessable(mediaError);
-    if (text.length === 0 && mediaIds.length === 0)
-      throw unprocessable('Cannot post an empty status without attachments');
-    const poll = preview ? undefined : checkedPoll(params);
-    if (poll && mediaIds.length > 0) throw unprocessable("Can't have both media and a poll");
-    if ([...(text + spoilerText)].length > MAX_STATUS_CHARS)
-      throw unprocessable('The status is over the character limit');
-
-    const replyId = str(params.in_reply_to_id);
-    let inReplyTo: StatusRow | null = null;
-    if (replyId) {
-      const parent = getStatus(db, replyId);
-      if (!parent || !canView(db, parent, viewer.accountId))
-        throw unprocessable('The post being replied to was deleted');
-      inReplyTo = parent;
-    }
-    const author = getAccount(db, viewer.accountId);
-    if (!author) throw notFound();
-    const requested = str(params.visibility);
-    if (requested !== undefined && !(VISIBILITIES as readonly string[]).includes(requested)) {
-      throw unprocessable(`Invalid visibility: ${requested}`);
-    }
-    const visibility = (requested ??
-      (inReplyTo?.visibility === 'direct' ? 'direct' : author.default_scope)) as Visibility;
-
+    const scheduledAt = scheduledAtOf(params.scheduled_at);
     const token = findLiveToken(db, bearerToken(request) ?? '');
-    const client = token ? getAppById(db, token.app_id) : undefined;
-    const sensitive = bool(params.sensitive, 'sensitive') ?? author.sensitive_default === 1;
-    const compose = () =>
-      composeStatus(
-        db,
-        {
-          accountId: viewer.accountId,
-          text,
-          spoilerText,
-          sensitive,
-          visibility,
-          contentType,
-          inReplyTo,
-          appName: client?.name ?? null,
-          appWebsite: client?.website ?? null,
-        },
-        host,
-      );
-    if (preview) return renderPreview(compose);
+    const checked = checkPost(
+      ctx,
+      viewer.accountId,
+      postRequestOf(params, { preview, appId: token?.app_id ?? null, idempotencyKey }),
+    );
+    if (preview) return renderPreview(() => composeChecked(ctx, checked));
+    // Pleroma posts at once when the time is too close to be worth scheduling.
+    if (scheduledAt && farEnoughAhead(scheduledAt))
+      return renderScheduled(rc(), schedulePost(ctx, checked, scheduledAt));
 
-    const created = db.transaction(() => {
-      const result = compose();
-      if (poll) insertPoll(db, result.status.id, poll, result.status.created_at);
-      if (mediaIds.length > 0) setStatusMedia(db, result.status.id, mediaIds);
-      if (idempotencyKey)
-        rememberIdempotencyKey(db, viewer.accountId, idempotencyKey, result.status.id);
-      return { ...result, status: getStatus(db, result.status.id)! };
-    })();
-    publishStatusCreated(ctx, {
-      ...created,
-      tags: statusTagNames(db, created.status.id).map((t) => t.tag),
-    });
-    publishNotifications(ctx, created.notifications);
-    return renderStatus(new RenderContext(ctx, viewer.accountId), created.status);
+    const created = insertPost(ctx, checked);
+    announcePost(ctx, created);
+    return renderStatus(rc(), created.status);
   });
 
   // Pleroma's multifetch: GET /api/v1/statuses?ids[]=...
@@ -273,9 +153,7 @@ export async function statusRoutes(app: FastifyInstance, ctx: ServerContext): Pr
     const params = paramsOf(request);
     if (params.status !== undefined && typeof params.status !== 'string')
       throw unprocessable('Invalid status');
-    const scheduledAt = str(params.scheduled_at);
-    if (scheduledAt && Number.isNaN(Date.parse(scheduledAt)))
-      throw unprocessable('Invalid scheduled_at: not a date and time');
+    scheduledAtOf(params.scheduled_at);
     const text =
       params.status === undefined ? status.content_source : (str(params.status) ?? '').trim();
     const spoilerText = str(params.spoiler_text) ?? status.spoiler_text;

@@ -10,8 +10,7 @@ import { Spinner } from '../../ui/Spinner.tsx';
 import styles from './Panel.module.css';
 import staffStyles from './StaffPanel.module.css';
 import { loadStaff, type Staff } from './staff.ts';
-import { safeHttpUrl } from '../../lib/safeUrl.ts';
-import { StillImage } from '../../ui/StillImage.tsx';
+import { AccountAvatar } from '../../ui/AccountAvatar.tsx';
 
 function StaffGroup({ titleKey, accounts }: { titleKey: string; accounts: Account[] }) {
   const id = useId();
@@ -24,14 +23,7 @@ function StaffGroup({ titleKey, accounts }: { titleKey: string; accounts: Accoun
       <ul className={staffStyles.people}>
         {accounts.map((account) => (
           <li key={account.id} className={staffStyles.person}>
-            <StillImage
-              src={safeHttpUrl(account.avatar)}
-              stillSrc={safeHttpUrl(account.avatarStatic)}
-              alt=""
-              width={40}
-              height={40}
-              className={staffStyles.avatar}
-            />
+            <AccountAvatar account={account} size={40} className={staffStyles.avatar} />
             <Link to={pathFor('external-user-profile', { id: account.id })}>
               <RichContent
                 inline

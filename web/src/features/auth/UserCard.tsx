@@ -4,8 +4,7 @@ import { pathFor } from '../../app/router/matchRoute.ts';
 import type { Account } from '../../api/types.ts';
 import { RichContent } from '../../ui/RichContent.tsx';
 import styles from './Auth.module.css';
-import { safeHttpUrl } from '../../lib/safeUrl.ts';
-import { StillImage } from '../../ui/StillImage.tsx';
+import { AccountAvatar } from '../../ui/AccountAvatar.tsx';
 
 /** The signed-in user's compact card: avatar, display name with emoji, @acct, profile link. */
 export function UserCard({ user }: { user: Account }) {
@@ -13,14 +12,7 @@ export function UserCard({ user }: { user: Account }) {
   return (
     <section className={styles.card} aria-label={t('user_panel.your_account')}>
       {/* The name beside it says who this is; the picture adds nothing for a screen reader. */}
-      <StillImage
-        className={styles.avatar}
-        src={safeHttpUrl(user.avatar)}
-        stillSrc={safeHttpUrl(user.avatarStatic)}
-        alt=""
-        width={48}
-        height={48}
-      />
+      <AccountAvatar account={user} size={48} className={styles.avatar} />
       <div className={styles.names}>
         <Link to={profile} className={styles.displayName}>
           <RichContent text={user.displayName || user.username} emojis={user.emojis} inline />

@@ -5,7 +5,6 @@ import type { Account, Notification, ReportState } from '../../api/types.ts';
 import { t } from '../../i18n/index.ts';
 import { summaryKeyOf } from '../../lib/notifications.ts';
 import { useStatus } from '../../state/entities.ts';
-import { useInstance } from '../../state/instance.ts';
 import { useModals } from '../../state/modals.ts';
 import {
   approveFollowRequest,
@@ -16,7 +15,7 @@ import {
 import { useNotices } from '../../state/notices.ts';
 import { usePreferences } from '../../state/preferences.ts';
 import { RichContent } from '../../ui/RichContent.tsx';
-import { StillImage } from '../../ui/StillImage.tsx';
+import { AccountAvatar } from '../../ui/AccountAvatar.tsx';
 import { conversationPath, profilePath, StatusCard } from '../status/StatusCard.tsx';
 import { plainTextOf } from '../status/plainText.ts';
 import styles from './Notifications.module.css';
@@ -42,18 +41,7 @@ function Name({ account }: { account: Account }) {
 }
 
 function SmallAvatar({ account }: { account: Account }) {
-  const defaultAvatar = useInstance((state) => state.config.defaultAvatar);
-  return (
-    <StillImage
-      className={styles.avatar}
-      src={account.avatar || defaultAvatar}
-      stillSrc={account.avatarStatic}
-      alt=""
-      width={32}
-      height={32}
-      loading="lazy"
-    />
-  );
+  return <AccountAvatar account={account} size={32} className={styles.avatar} loading="lazy" />;
 }
 
 function StatusExcerpt({ statusId }: { statusId: string }) {

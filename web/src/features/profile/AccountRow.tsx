@@ -5,7 +5,7 @@ import { profilePathFor } from '../../lib/people/profile.ts';
 import { useAccount } from '../../state/entities.ts';
 import { useInstance } from '../../state/instance.ts';
 import { RichContent } from '../../ui/RichContent.tsx';
-import { StillImage } from '../../ui/StillImage.tsx';
+import { AccountAvatar } from '../../ui/AccountAvatar.tsx';
 import styles from './Profile.module.css';
 
 /** One account in a list (followers, requests, suggestions) with the buttons for it. */
@@ -20,14 +20,7 @@ export function AccountRow({
   const config = useInstance((state) => state.config);
   return (
     <li className={styles.row}>
-      <StillImage
-        className={styles.rowAvatar}
-        src={account.avatar || config.defaultAvatar}
-        stillSrc={account.avatarStatic}
-        alt=""
-        width={48}
-        height={48}
-      />
+      <AccountAvatar account={account} size={48} className={styles.rowAvatar} />
       <span className={styles.rowNames}>
         <Link to={profilePathFor(account, config.restrictedNicknames)}>
           <RichContent

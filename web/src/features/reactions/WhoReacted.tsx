@@ -9,8 +9,7 @@ import { useInstance } from '../../state/instance.ts';
 import { RichContent } from '../../ui/RichContent.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import styles from './ReactionsBar.module.css';
-import { safeHttpUrl } from '../../lib/safeUrl.ts';
-import { StillImage } from '../../ui/StillImage.tsx';
+import { AccountAvatar } from '../../ui/AccountAvatar.tsx';
 
 /**
  * A reaction's popover: up to 16 accounts that reacted with it, fetched when it opens. Servers with
@@ -54,14 +53,7 @@ export default function WhoReacted({
         <ul className={styles.accounts}>
           {accounts.map((account) => (
             <li key={account.id} className={styles.account}>
-              <StillImage
-                className={styles.avatar}
-                src={safeHttpUrl(account.avatar)}
-                stillSrc={safeHttpUrl(account.avatarStatic)}
-                alt=""
-                width={20}
-                height={20}
-              />
+              <AccountAvatar account={account} size={20} className={styles.avatar} />
               <RichContent
                 inline
                 text={account.displayName || account.username}

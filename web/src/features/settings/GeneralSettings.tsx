@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { t } from '../../i18n/index.ts';
 import { useInstance } from '../../state/instance.ts';
 import { usePreferences, type Preferences } from '../../state/preferences.ts';
-import styles from './GeneralSettings.module.css';
+import styles from './Settings.module.css';
 import { MuteWords } from './MuteWords.tsx';
 import {
   GENERAL_GROUPS,
@@ -160,7 +160,7 @@ function Group({ group }: { group: GeneralGroup }) {
 /** Every user preference, grouped; each takes effect at once and follows the user (settings sync). */
 export function GeneralSettings() {
   return (
-    <div className={styles.general}>
+    <div className={styles.page}>
       {GENERAL_GROUPS.map((group) => (
         <Group key={group.id} group={group} />
       ))}

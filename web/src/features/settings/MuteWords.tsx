@@ -2,7 +2,7 @@ import '../../i18n/parts/settings.ts';
 import { useId, useState } from 'react';
 import { t } from '../../i18n/index.ts';
 import { usePreferences } from '../../state/preferences.ts';
-import styles from './GeneralSettings.module.css';
+import styles from './Settings.module.css';
 
 const label = (key: string) => t(`settings.general.${key}`);
 

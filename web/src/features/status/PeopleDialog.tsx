@@ -4,13 +4,12 @@ import { Link } from '../../app/router/Link.tsx';
 import { statusPeople, type StatusPeopleKind } from '../../api/statusPeople.ts';
 import type { Account } from '../../api/types.ts';
 import { t } from '../../i18n/index.ts';
-import { safeHttpUrl } from '../../lib/safeUrl.ts';
 import { useEntities } from '../../state/entities.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { RichContent } from '../../ui/RichContent.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import styles from './StatusPeople.module.css';
-import { StillImage } from '../../ui/StillImage.tsx';
+import { AccountAvatar } from '../../ui/AccountAvatar.tsx';
 
 /** The full list of who favourited or repeated a post, loaded when the dialog opens. */
 export default function PeopleDialog({
@@ -54,14 +53,7 @@ export default function PeopleDialog({
           {accounts.map((account) => (
             <li key={account.id}>
               <Link to={`/users/${encodeURIComponent(account.id)}`} className={styles.listItem}>
-                <StillImage
-                  className={styles.avatar}
-                  src={safeHttpUrl(account.avatar)}
-                  stillSrc={safeHttpUrl(account.avatarStatic)}
-                  alt=""
-                  width={32}
-                  height={32}
-                />
+                <AccountAvatar account={account} size={32} className={styles.avatar} />
                 <span>
                   <RichContent
                     inline

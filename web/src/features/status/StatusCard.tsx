@@ -6,14 +6,13 @@ import { postName } from '../../lib/accessibleNames.ts';
 import { isHidden, muteReasons, type MuteReason } from '../../lib/muting.ts';
 import { relativeTime } from '../../lib/timeAgo.ts';
 import { useAccount, useRelationship, useStatus, type StoredStatus } from '../../state/entities.ts';
-import { useInstance } from '../../state/instance.ts';
 import { useUserPopover } from '../../state/userPopover.ts';
 import { highlightStyle } from '../../lib/people/highlight.ts';
 import { usePreferences } from '../../state/preferences.ts';
 import { useRelations } from '../../state/relations.ts';
 import { useSession } from '../../state/session.ts';
 import { RichContent } from '../../ui/RichContent.tsx';
-import { StillImage } from '../../ui/StillImage.tsx';
+import { AccountAvatar } from '../../ui/AccountAvatar.tsx';
 import { TimeAgo } from '../../ui/TimeAgo.tsx';
 import { ReactionsBar } from '../reactions/ReactionsBar.tsx';
 import { StatusIcon } from './icons.tsx';
@@ -23,7 +22,6 @@ import { ReplyToLink } from './ReplyToLink.tsx';
 import { StatusBody } from './StatusBody.tsx';
 import styles from './StatusCard.module.css';
 import { STATUS_ELEMENT_TIMING } from '../timeline/firstPaint.ts';
-import { safeHttpUrl, safeMediaUrl } from '../../lib/safeUrl.ts';
 
 // The actions (and their menu, dialogs and API calls) are not needed for the first paint.
 const StatusActionBar = lazy(() =>
@@ -102,7 +100,6 @@ const openCardOnPlainClick = (accountId: string) => (event: MouseEvent<HTMLAncho
 };
 
 function Avatar({ account }: { account: Account }) {
-  const defaultAvatar = safeMediaUrl(useInstance((state) => state.config.defaultAvatar)) ?? '';
   return (
     <Link
       to={profilePath(account.id)}
@@ -111,21 +108,7 @@ function Avatar({ account }: { account: Account }) {
       aria-hidden
       onClick={openCardOnPlainClick(account.id)}
     >
-      <StillImage
-        className={styles.avatar}
-        src={safeHttpUrl(account.avatar) ?? defaultAvatar}
-        stillSrc={safeHttpUrl(account.avatarStatic)}
-        alt=""
-        width={48}
-        height={48}
-        loading="lazy"
-        onError={(event) => {
-          // Spec part 2, §8: a failed avatar falls back to the default one.
-          if (defaultAvatar && event.currentTarget.src !== defaultAvatar) {
-            event.currentTarget.src = defaultAvatar;
-          }
-        }}
-      />
+      <AccountAvatar account={account} size={48} className={styles.avatar} loading="lazy" />
     </Link>
   );
 }

@@ -4,11 +4,10 @@ import { Link } from '../../app/router/Link.tsx';
 import { statusPeople, type StatusPeopleKind } from '../../api/statusPeople.ts';
 import type { Account } from '../../api/types.ts';
 import { t } from '../../i18n/index.ts';
-import { safeHttpUrl } from '../../lib/safeUrl.ts';
 import { useEntities, type StoredStatus } from '../../state/entities.ts';
 import { usePreferences } from '../../state/preferences.ts';
 import styles from './StatusPeople.module.css';
-import { StillImage } from '../../ui/StillImage.tsx';
+import { AccountAvatar } from '../../ui/AccountAvatar.tsx';
 
 const PeopleDialog = lazy(() => import('./PeopleDialog.tsx'));
 
@@ -80,13 +79,10 @@ export default function StatusPeople({ status }: { status: StoredStatus }) {
                 aria-label={account.displayName || account.acct}
                 title={`@${account.acct}`}
               >
-                <StillImage
+                <AccountAvatar
+                  account={account}
+                  size={28}
                   className={styles.avatar}
-                  src={safeHttpUrl(account.avatar)}
-                  stillSrc={safeHttpUrl(account.avatarStatic)}
-                  alt=""
-                  width={28}
-                  height={28}
                   loading="lazy"
                 />
               </Link>

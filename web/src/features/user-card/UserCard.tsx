@@ -13,7 +13,7 @@ import { usePreferences } from '../../state/preferences.ts';
 import { useSession } from '../../state/session.ts';
 import { Button } from '../../ui/Button.tsx';
 import { RichContent } from '../../ui/RichContent.tsx';
-import { StillImage } from '../../ui/StillImage.tsx';
+import { AccountAvatar } from '../../ui/AccountAvatar.tsx';
 import { ModerationMenu } from './ModerationMenu.tsx';
 import { NoteEditor } from './NoteEditor.tsx';
 import { RelationshipTools } from './RelationshipTools.tsx';
@@ -86,16 +86,7 @@ export function UserCard({
     );
   };
 
-  const avatar = (
-    <StillImage
-      className={styles.avatar}
-      src={account.avatar || config.defaultAvatar}
-      stillSrc={account.avatarStatic}
-      alt=""
-      width={72}
-      height={72}
-    />
-  );
+  const avatar = <AccountAvatar account={account} size={72} className={styles.avatar} />;
 
   return (
     <section

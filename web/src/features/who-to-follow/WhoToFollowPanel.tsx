@@ -10,8 +10,7 @@ import { useInstance } from '../../state/instance.ts';
 import { useSession } from '../../state/session.ts';
 import { RichContent } from '../../ui/RichContent.tsx';
 import styles from './WhoToFollowPanel.module.css';
-import { safeHttpUrl } from '../../lib/safeUrl.ts';
-import { StillImage } from '../../ui/StillImage.tsx';
+import { AccountAvatar } from '../../ui/AccountAvatar.tsx';
 
 // The follow button (and the relationship calls behind it) loads after the panel's first paint.
 const FollowButton = lazy(() =>
@@ -67,14 +66,7 @@ function SuggestionsList({ userId }: { userId: string }) {
             ))
           : state.accounts.map((account) => (
               <li key={account.id} className={styles.item}>
-                <StillImage
-                  className={styles.avatar}
-                  src={safeHttpUrl(account.avatar)}
-                  stillSrc={safeHttpUrl(account.avatarStatic)}
-                  alt=""
-                  width={32}
-                  height={32}
-                />
+                <AccountAvatar account={account} size={32} className={styles.avatar} />
                 <span className={styles.names}>
                   <Link to={pathFor('external-user-profile', { id: account.id })}>
                     <RichContent

@@ -1,6 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { t } from '../i18n/index.ts';
 import { chunkFailure, type ChunkFailure } from '../lib/chunkErrors.ts';
+import { Button } from './Button.tsx';
 import styles from './ChunkErrorBoundary.module.css';
 import { retryChunks } from './lazyRetry.ts';
 
@@ -42,9 +43,7 @@ export class ChunkErrorBoundary extends Component<{ children: ReactNode }, State
           </code>
         </p>
         <div className={styles.actions}>
-          <button type="button" className={styles.button} onClick={this.retry}>
-            {t('general.retry')}
-          </button>
+          <Button onClick={this.retry}>{t('general.retry')}</Button>
           <button type="button" className={styles.link} onClick={() => window.location.reload()}>
             {t('general.reload_page')}
           </button>

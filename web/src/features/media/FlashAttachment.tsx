@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { Attachment } from '../../api/types.ts';
 import { t } from '../../i18n/index.ts';
 import { safeMediaUrl } from '../../lib/safeUrl.ts';
+import { Button } from '../../ui/Button.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import styles from './FlashAttachment.module.css';
 import { playFlash, type RufflePlayerElement } from './ruffleLoader.ts';
@@ -67,9 +68,9 @@ export default function FlashAttachment({ attachment }: { attachment: Attachment
         </p>
       )}
       {(state === 'loading' || state === 'playing' || state === 'error') && (
-        <button type="button" className={styles.stop} onClick={stop}>
+        <Button compact onClick={stop}>
           {state === 'error' ? t('media.flash_close') : t('media.stop_flash')}
-        </button>
+        </Button>
       )}
     </div>
   );

@@ -4,40 +4,12 @@ import path from 'node:path';
 import { buildApp } from '../server/src/app.ts';
 import { addBulkStatuses } from '../server/src/seed/bulk.ts';
 import { seedDemoData } from '../server/src/seed/index.ts';
+import { passwordToken } from './oauth.ts';
 
 export interface LatencyResult {
   statuses: number;
   requests: number;
   latenciesMs: number[];
-}
-
-async function passwordToken(origin: string, username: string, password: string): Promise<string> {
-  const app = (await (
-    await fetch(`${origin}/api/v1/apps`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        client_name: 'bench',
-        redirect_uris: 'urn:ietf:wg:oauth:2.0:oob',
-        scopes: 'read',
-      }),
-    })
-  ).json()) as { client_id: string; client_secret: string };
-  const token = (await (
-    await fetch(`${origin}/oauth/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        grant_type: 'password',
-        username,
-        password,
-        client_id: app.client_id,
-        client_secret: app.client_secret,
-        scope: 'read',
-      }),
-    })
-  ).json()) as { access_token: string };
-  return token.access_token;
 }
 
 /** Home-timeline latency over real HTTP on loopback, with `statuses` statuses in the database. */
@@ -55,7 +27,7 @@ export async function homeTimelineLatency(
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
     const member = logins.find((login) => login.role === 'member' && !login.extra) ?? logins[0];
     if (!member) throw new Error('the demo seed returned no logins');
-    const token = await passwordToken(address, member.username, member.password);
+    const token = await passwordToken(address, member.username, member.password, 'read');
     const latenciesMs: number[] = [];
     for (let i = 0; i < requests; i += 1) {
       const started = performance.now();

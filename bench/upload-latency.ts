@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
+import { passwordToken } from './oauth.ts';
 
 /** Quality bar: a health request answers within 100 ms while four large images are uploaded. */
 export const UPLOAD_SIDE = 6000;
@@ -36,36 +37,6 @@ async function largePng(side: number): Promise<Buffer> {
   return sharp(raw, { raw: { width: side, height: side, channels: 3 } })
     .png({ compressionLevel: 6 })
     .toBuffer();
-}
-
-async function writeToken(origin: string, username: string, password: string): Promise<string> {
-  const scopes = 'read write';
-  const app = (await (
-    await fetch(`${origin}/api/v1/apps`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        client_name: 'bench uploads',
-        redirect_uris: 'urn:ietf:wg:oauth:2.0:oob',
-        scopes,
-      }),
-    })
-  ).json()) as { client_id: string; client_secret: string };
-  const response = await fetch(`${origin}/oauth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'password',
-      username,
-      password,
-      client_id: app.client_id,
-      client_secret: app.client_secret,
-      scope: scopes,
-    }),
-  });
-  const token = (await response.json()) as { access_token?: string };
-  if (!token.access_token) throw new Error(`no token for ${username}: ${response.status}`);
-  return token.access_token;
 }
 
 /**
@@ -140,7 +111,7 @@ export async function healthLatencyDuringUploads(
   const folder = mkdtempSync(path.join(tmpdir(), 'starling-bench-'));
   const file = path.join(folder, 'large.png');
   writeFileSync(file, png);
-  const token = await writeToken(origin, username, password);
+  const token = await passwordToken(origin, username, password, 'read write');
   try {
     const idleLatenciesMs = await pollHealth(
       origin,

@@ -26,6 +26,28 @@ export const test = base.extend<{ consoleErrors: string[] }>({
 
 export { expect };
 
+export interface RegisteredApp {
+  client_id: string;
+  client_secret: string;
+}
+
+/** Registers an OAuth app on the instance at `url`, as any client would first. */
+export async function registerApp(
+  url: string,
+  options: { redirectUri?: string; scopes?: string } = {},
+): Promise<RegisteredApp> {
+  const response = await fetch(`${url}api/v1/apps`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      client_name: 'starling-e2e',
+      redirect_uris: options.redirectUri ?? 'urn:ietf:wg:oauth:2.0:oob',
+      scopes: options.scopes ?? 'read write follow push',
+    }),
+  });
+  return (await response.json()) as RegisteredApp;
+}
+
 /**
  * Signs in through the instance's OAuth endpoints, as any client would, and returns a token.
  * `url`: another instance than the shared one (journeys that start their own).
@@ -35,17 +57,7 @@ export async function apiToken(
   password: string,
   url = instanceUrl(),
 ): Promise<string> {
-  const app = (await (
-    await fetch(`${url}api/v1/apps`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        client_name: 'starling-e2e',
-        redirect_uris: 'urn:ietf:wg:oauth:2.0:oob',
-        scopes: 'read write follow push',
-      }),
-    })
-  ).json()) as { client_id: string; client_secret: string };
+  const app = await registerApp(url);
   const token = (await (
     await fetch(`${url}oauth/token`, {
       method: 'POST',

@@ -1,6 +1,7 @@
 import { test as base, expect, type Locator, type Page, type Request } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './axe.ts';
 import { DEMO_PASSWORD } from './demo.ts';
+import { registerApp } from './fixtures.ts';
 import { startInstance, type RunningInstance } from './instance.ts';
 import { persistSession, unique } from './session.ts';
 
@@ -35,17 +36,7 @@ const STANDARD_SCOPES = 'read write follow push';
 async function codeToken(username: string): Promise<string> {
   const url = instance.url;
   const redirectUri = `${url}oauth-callback`;
-  const app = (await (
-    await fetch(`${url}api/v1/apps`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        client_name: 'starling-e2e',
-        redirect_uris: redirectUri,
-        scopes: STANDARD_SCOPES,
-      }),
-    })
-  ).json()) as { client_id: string; client_secret: string };
+  const app = await registerApp(url, { redirectUri, scopes: STANDARD_SCOPES });
   const authorized = await fetch(`${url}oauth/authorize`, {
     method: 'POST',
     redirect: 'manual',

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { totpCode, TOTP_STEP_SECONDS } from '../server/src/auth/totp.ts';
 import { expectNoSeriousA11yViolations } from './axe.ts';
 import { DEMO_PASSWORD } from './demo.ts';
-import { apiToken, expect, instanceUrl, postStatus, test } from './fixtures.ts';
+import { apiToken, expect, instanceUrl, postStatus, registerApp, test } from './fixtures.ts';
 import { api, signInWithForm, signedIn, unique } from './session.ts';
 
 /**
@@ -172,17 +172,7 @@ test('set up TOTP from the key, sign out, sign in with a code', async ({ page })
 /** Signs in with a recovery code and turns two-factor off, whatever state the journey left. */
 async function disableTotpWithRecovery(username: string, recoveryCode: string) {
   const url = instanceUrl();
-  const app = (await (
-    await fetch(`${url}api/v1/apps`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        client_name: 'starling-e2e',
-        redirect_uris: 'urn:ietf:wg:oauth:2.0:oob',
-        scopes: 'read write',
-      }),
-    })
-  ).json()) as { client_id: string; client_secret: string };
+  const app = await registerApp(url, { scopes: 'read write' });
   const form = (fields: Record<string, string>) => ({
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },

@@ -5,7 +5,7 @@ import type { Account, Visibility } from '../../api/types.ts';
 import { t } from '../../i18n/index.ts';
 import type { ServerOptionState } from '../../lib/serverOption.ts';
 import styles from './Settings.module.css';
-import { useServerOption } from './useServerOption.ts';
+import { throughCredentials, useServerOption } from './useServerOption.ts';
 
 type BooleanOption = {
   id: string;
@@ -84,8 +84,17 @@ function Status({ state }: { state: ServerOptionState<unknown> }) {
   );
 }
 
-function BooleanRow({ option }: { option: BooleanOption }) {
-  const [state, change] = useServerOption(option.read, option.write);
+/** A checkbox for one server-side option, with its saving outcome beside it. */
+export function BooleanOptionRow({
+  label,
+  read,
+  save,
+}: {
+  label: string;
+  read(account: Account): boolean;
+  save(value: boolean): Promise<Account>;
+}) {
+  const [state, change] = useServerOption(read, save);
   return (
     <div className={styles.row}>
       <label className={styles.row}>
@@ -96,7 +105,7 @@ function BooleanRow({ option }: { option: BooleanOption }) {
           aria-busy={state.pending}
           onChange={(event) => change(event.target.checked)}
         />
-        {t(`settings.profile.options.${option.id}`)}
+        {label}
       </label>
       <Status state={state} />
     </div>
@@ -107,7 +116,7 @@ function PrivacyRow() {
   const id = useId();
   const [state, change] = useServerOption<Visibility>(
     (a) => a.source?.privacy ?? 'public',
-    (defaultScope) => ({ defaultScope }),
+    throughCredentials((defaultScope) => ({ defaultScope })),
   );
   return (
     <div className={styles.row}>
@@ -136,7 +145,12 @@ export function ServerOptions() {
       <legend>{t('settings.profile.options_heading')}</legend>
       <PrivacyRow />
       {BOOLEAN_OPTIONS.map((option) => (
-        <BooleanRow key={option.id} option={option} />
+        <BooleanOptionRow
+          key={option.id}
+          label={t(`settings.profile.options.${option.id}`)}
+          read={option.read}
+          save={throughCredentials(option.write)}
+        />
       ))}
     </fieldset>
   );

@@ -14,14 +14,20 @@ import {
 } from '../../lib/serverOption.ts';
 import { useSession } from '../../state/session.ts';
 
+/** Saves through update_credentials, whose answer is the updated account. */
+export const throughCredentials =
+  <T>(write: (value: T) => UpdateCredentialsParams) =>
+  (value: T): Promise<Account> =>
+    updateCredentials(api, write(value));
+
 /**
- * One server-side account option of the signed-in user: `read` takes it from the account,
- * `write` makes the update_credentials parameters. Changes are optimistic in the spec's sense
- * (cleared while running, confirmed or restored after).
+ * One server-side account option of the signed-in user: `read` takes it from the account, `save`
+ * stores a value and answers the updated account. Changes are optimistic in the spec's sense
+ * (cleared while running, confirmed or restored after, "Settings saved" for 2 s).
  */
 export function useServerOption<T>(
   read: (account: Account) => T,
-  write: (value: T) => UpdateCredentialsParams,
+  save: (value: T) => Promise<Account>,
 ): [ServerOptionState<T>, (value: T) => void] {
   const account = useSession((state) => state.user);
   const initial = account ? read(account) : (null as T);
@@ -39,7 +45,7 @@ export function useServerOption<T>(
   const change = (value: T) => {
     setState(optionChangeStarted);
     if (timer.current) clearTimeout(timer.current);
-    updateCredentials(api, write(value)).then(
+    save(value).then(
       (updated) => {
         useSession.getState().setUser(updated);
         setState((current) => optionChangeSucceeded(current, read(updated)));

@@ -40,7 +40,7 @@ export default function PeopleDialog({
 
   return (
     <Dialog
-      title={kind === 'favourited_by' ? t('status.favourited_by') : t('status.reblogged_by')}
+      title={kind === 'favourites' ? t('status.favourited_by') : t('status.reblogged_by')}
       onClose={onClose}
       size="small"
     >

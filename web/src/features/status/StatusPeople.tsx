@@ -21,7 +21,7 @@ type People = Record<StatusPeopleKind, Account[]>;
  * (at most 15), and the counts as buttons opening the full lists.
  */
 export default function StatusPeople({ status }: { status: StoredStatus }) {
-  const [people, setPeople] = useState<People>({ favourited_by: [], reblogged_by: [] });
+  const [people, setPeople] = useState<People>({ favourites: [], reblogs: [] });
   const [open, setOpen] = useState<StatusPeopleKind | null>(null);
   const hideStats = usePreferences((state) => state.hidePostStats);
   const favourites = status.favouritesCount;
@@ -42,8 +42,8 @@ export default function StatusPeople({ status }: { status: StoredStatus }) {
         (error: unknown) => console.warn(`${kind} could not be loaded`, error),
       );
     };
-    load('favourited_by', favourites);
-    load('reblogged_by', reblogs);
+    load('favourites', favourites);
+    load('reblogs', reblogs);
     return () => {
       current = false;
     };
@@ -51,7 +51,7 @@ export default function StatusPeople({ status }: { status: StoredStatus }) {
 
   if (favourites === 0 && reblogs === 0) return null;
   const seen = new Set<string>();
-  const avatars = [...people.reblogged_by, ...people.favourited_by]
+  const avatars = [...people.reblogs, ...people.favourites]
     .filter((account) => !seen.has(account.id) && seen.add(account.id))
     .slice(0, AVATAR_LIST_MAX);
 
@@ -59,12 +59,12 @@ export default function StatusPeople({ status }: { status: StoredStatus }) {
     <div className={styles.people}>
       <div className={styles.counts} hidden={hideStats}>
         {reblogs > 0 && (
-          <button type="button" className={styles.count} onClick={() => setOpen('reblogged_by')}>
+          <button type="button" className={styles.count} onClick={() => setOpen('reblogs')}>
             {t('status.repeats_count', reblogs)}
           </button>
         )}
         {favourites > 0 && (
-          <button type="button" className={styles.count} onClick={() => setOpen('favourited_by')}>
+          <button type="button" className={styles.count} onClick={() => setOpen('favourites')}>
             {t('status.favorites_count', favourites)}
           </button>
         )}

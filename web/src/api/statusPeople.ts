@@ -16,8 +16,11 @@ export async function statusPeople(
   kind: StatusPeopleKind,
   { limit = 80 }: { limit?: number } = {},
 ): Promise<Account[]> {
-  const response = await client.get(`/api/v1/statuses/${encodeURIComponent(statusId)}/${PATHS[kind]}`, {
-    query: { limit },
-  });
+  const response = await client.get(
+    `/api/v1/statuses/${encodeURIComponent(statusId)}/${PATHS[kind]}`,
+    {
+      query: { limit },
+    },
+  );
   return parseAccountList(response.data);
 }

@@ -12,7 +12,6 @@ import { useInstance } from '../../state/instance.ts';
 import { usePreferences } from '../../state/preferences.ts';
 import { useSession } from '../../state/session.ts';
 import { resumePushWhenSignedIn } from '../push/resumePush.ts';
-import own from './PushNotificationOption.module.css';
 import styles from './Settings.module.css';
 
 type Message = Exclude<PushOutcome, 'on'> | 'turned-on' | 'turned-off' | 'subscribing';
@@ -73,7 +72,7 @@ export function PushNotificationOption() {
         {t('settings.notifications.push.hint')}
       </p>
       {message && (
-        <p role={failed ? 'alert' : 'status'} className={failed ? own.failed : styles.saved}>
+        <p role={failed ? 'alert' : 'status'} className={failed ? styles.error : styles.saved}>
           {t(`settings.notifications.push.${message}`)}
         </p>
       )}

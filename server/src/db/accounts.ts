@@ -153,6 +153,18 @@ export function parseFields(row: AccountRow): AccountField[] {
   }
 }
 
+/** An account's notification settings (API notes §5), from its stored JSON; off when unreadable. */
+export function notificationSettingsOf(json: string | null | undefined): {
+  blockFromStrangers: boolean;
+  hideNotificationContents: boolean;
+} {
+  const settings = parseJsonObject(json ?? '{}');
+  return {
+    blockFromStrangers: settings.block_from_strangers === true,
+    hideNotificationContents: settings.hide_notification_contents === true,
+  };
+}
+
 export function parseJsonObject(text: string): Record<string, unknown> {
   try {
     const value = JSON.parse(text) as unknown;

@@ -1,6 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import { sql, nowIso } from './index.ts';
 import { newId } from './ids.ts';
+import { notificationSettingsOf } from './accounts.ts';
 
 export type NotificationType =
   | 'mention'
@@ -33,16 +34,6 @@ export interface CreatedNotification {
 }
 
 /** Records a notification unless it would notify someone about themselves or a remote account. */
-function blocksStrangers(settingsJson: string): boolean {
-  try {
-    return (
-      (JSON.parse(settingsJson) as { block_from_strangers?: unknown }).block_from_strangers === true
-    );
-  } catch {
-    return false;
-  }
-}
-
 export function insertNotification(
   db: Database,
   input: {
@@ -66,7 +57,7 @@ export function insertNotification(
   if (!recipient || !recipient.local) return null;
   // notification_settings.block_from_strangers: only people the recipient follows notify them.
   if (
-    blocksStrangers(recipient.notification_settings_json) &&
+    notificationSettingsOf(recipient.notification_settings_json).blockFromStrangers &&
     !sql(
       db,
       "SELECT 1 FROM follows WHERE follower_id = ? AND followee_id = ? AND state = 'accepted'",

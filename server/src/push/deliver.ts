@@ -1,6 +1,7 @@
 import webpush from 'web-push';
 import type { ServerContext } from '../context.ts';
 import { getNotification, type CreatedNotification } from '../db/notifications.ts';
+import { notificationSettingsOf } from '../db/accounts.ts';
 import { getSetting, nowIso, sql } from '../db/index.ts';
 import { ensureVapidKey } from '../routes/instance-info.ts';
 import { RenderContext } from '../views/context.ts';
@@ -52,14 +53,7 @@ function hidesContents(ctx: ServerContext, accountId: string): boolean {
   const row = sql(ctx.db, 'SELECT notification_settings_json FROM accounts WHERE id = ?').get(
     accountId,
   ) as { notification_settings_json: string } | undefined;
-  try {
-    return (
-      (JSON.parse(row?.notification_settings_json ?? '{}') as Record<string, unknown>)
-        .hide_notification_contents === true
-    );
-  } catch {
-    return false;
-  }
+  return notificationSettingsOf(row?.notification_settings_json).hideNotificationContents;
 }
 
 async function send(ctx: ServerContext, row: SubscriptionRow, payload: string): Promise<void> {

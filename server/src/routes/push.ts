@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.ts';
-import { hashSecret } from '../auth/random.ts';
 import { bearerToken, requireUser } from '../auth/request.ts';
 import { nowIso, sql } from '../db/index.ts';
+import { findLiveToken } from '../db/oauth.ts';
 import { badRequest, notFound, unauthorized } from '../errors.ts';
 import { ensureVapidKey } from './instance-info.ts';
 import { bodyOf, str, type Params } from './params.ts';
@@ -58,13 +58,9 @@ function alertsFrom(params: Params, previous: Record<string, boolean> = {}) {
 export async function pushRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   const tokenId = (request: FastifyRequest): number => {
     requireUser(ctx, request, PUSH_SCOPES);
-    const raw = bearerToken(request);
-    const row = raw
-      ? (sql(ctx.db, 'SELECT id FROM oauth_tokens WHERE token_hash = ?').get(hashSecret(raw)) as
-          { id: number } | undefined)
-      : undefined;
-    if (!row) throw unauthorized();
-    return row.id;
+    const token = findLiveToken(ctx.db, bearerToken(request) ?? '');
+    if (!token) throw unauthorized();
+    return token.id;
   };
   const current = (id: number) =>
     sql(ctx.db, 'SELECT * FROM push_subscriptions WHERE token_id = ?').get(id) as

@@ -81,12 +81,14 @@ test('push notifications: the switch subscribes this browser, and the worker sho
   const cdp = await context.newCDPSession(page);
   const registrationId = new Promise<string>((resolve) => {
     cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const root = registrations.find((entry) => entry.scopeURL === `${origin}/`);
+      const root = registrations.find(
+        (entry) => entry.scopeURL === `${origin}/` && !entry.isDeleted,
+      );
       if (root) resolve(root.registrationId);
     });
   });
   await cdp.send('ServiceWorker.enable');
-  await cdp.send('ServiceWorker.deliverPushMessage', {
+  const push = {
     origin,
     registrationId: await registrationId,
     data: JSON.stringify({
@@ -96,14 +98,23 @@ test('push notifications: the switch subscribes this browser, and the worker sho
       notification_id: '4242',
       notification_type: 'follow',
     }),
-  });
+  };
+  const shownNotifications = () =>
+    page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration('/');
+      const shown = (await registration?.getNotifications()) ?? [];
+      return shown.map(({ title, body, tag }) => ({ title, body, tag }));
+    });
+  // A push service retries a message the worker did not take (a worker being started or stopped
+  // can drop it), so the message is delivered again until it shows; its tag keeps it one.
   await expect
-    .poll(() =>
-      page.evaluate(async () => {
-        const registration = await navigator.serviceWorker.getRegistration('/');
-        const shown = (await registration?.getNotifications()) ?? [];
-        return shown.map(({ title, body, tag }) => ({ title, body, tag }));
-      }),
+    .poll(
+      async () => {
+        const shown = await shownNotifications();
+        if (shown.length === 0) await cdp.send('ServiceWorker.deliverPushMessage', push);
+        return shown;
+      },
+      { timeout: 20_000, intervals: [1_000, 2_000] },
     )
     .toEqual([{ title: 'New Follower', body: '@erin followed you', tag: 'notification-4242' }]);
 

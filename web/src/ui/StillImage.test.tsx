@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render } from '@testing-library/react';
+import { act, cleanup, render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_PREFERENCES, usePreferences } from '../state/preferences.ts';
 import { RichContent } from './RichContent.tsx';
@@ -8,14 +8,25 @@ import { StillImage } from './StillImage.tsx';
 beforeEach(() => usePreferences.setState(DEFAULT_PREFERENCES));
 afterEach(cleanup);
 
+/** As a browser does: mouseenter and mouseleave go to the element and each of its ancestors. */
+const pointerEnters = (element: Element) => boundary(element, 'mouseenter');
+const pointerLeaves = (element: Element) => boundary(element, 'mouseleave');
+function boundary(element: Element, type: 'mouseenter' | 'mouseleave') {
+  act(() => {
+    for (let node: Element | null = element; node; node = node.parentElement) {
+      node.dispatchEvent(new MouseEvent(type));
+    }
+  });
+}
+
 describe('stopGifs', () => {
   it('keeps an animated avatar still until hovered (on by default)', () => {
     const { container } = render(<StillImage src="/a/anim.gif" stillSrc="/a/still.png" alt="" />);
     const image = container.querySelector('img')!;
     expect(image.getAttribute('src')).toBe('/a/still.png');
-    fireEvent.mouseEnter(image);
+    pointerEnters(image);
     expect(image.getAttribute('src')).toBe('/a/anim.gif');
-    fireEvent.mouseLeave(image);
+    pointerLeaves(image);
     expect(image.getAttribute('src')).toBe('/a/still.png');
   });
 
@@ -47,7 +58,7 @@ describe('stopGifs', () => {
     );
     const emoji = container.querySelector('img')!;
     expect(emoji.getAttribute('src')).toBe('/e/party.png');
-    fireEvent.mouseEnter(emoji);
+    pointerEnters(emoji);
     expect(emoji.getAttribute('src')).toBe('/e/party.gif');
   });
 
@@ -59,11 +70,22 @@ describe('stopGifs', () => {
     expect(container.querySelector('img')).toBeNull();
     expect(frame.getAttribute('role')).toBe('img');
     expect(frame.getAttribute('aria-label')).toBe('Bob');
-    fireEvent.mouseEnter(frame);
+    pointerEnters(frame);
     const image = container.querySelector('img')!;
     expect(image.getAttribute('src')).toBe('/a/anim.gif');
-    fireEvent.mouseLeave(image);
+    pointerLeaves(image);
     expect(container.querySelector('canvas')).not.toBeNull();
+  });
+
+  it('freezes again when the pointer leaves a picture swapped in under it', () => {
+    const { container } = render(<StillImage src="/a/anim.gif" stillSrc={null} alt="" />);
+    pointerEnters(container.querySelector('canvas')!);
+    const image = container.querySelector('img')!;
+    // The canvas was replaced under the pointer, so the browser hovers the wrapper now and sends
+    // the leave there alone: no mouseout, and nothing on the image.
+    pointerLeaves(image.parentElement!);
+    expect(container.querySelector('canvas')).not.toBeNull();
+    expect(container.querySelector('img')).toBeNull();
   });
 
   it('leaves a still format as an image', () => {

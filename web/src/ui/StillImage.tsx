@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ImgHTMLAttributes, type RefObject } from 'react';
 import { canAnimateOnHover, needsFrozenFrame, shownImageUrl } from '../lib/stillImages.ts';
 import { usePreferences } from '../state/preferences.ts';
+import styles from './StillImage.module.css';
 
 type StillImageProps = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src'> & {
   /** Missing when the server gave no usable address: the image then has no source. */
@@ -16,15 +17,18 @@ type StillImageProps = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src'> & {
  */
 export function StillImage({ src, stillSrc, ...props }: StillImageProps) {
   const stopGifs = usePreferences((state) => state.stopGifs);
-  const [active, setActive] = useState(false);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const active = hovered || focused;
   const element = useRef<HTMLElement>(null);
+  const hoverArea = useRef<HTMLSpanElement>(null);
   const url = src ?? '';
   const listens = canAnimateOnHover(url, stillSrc, stopGifs);
   useEffect(() => {
     const control = listens ? element.current?.closest('a, button') : null;
     if (!control) return;
-    const start = () => setActive(true);
-    const stop = () => setActive(false);
+    const start = () => setFocused(true);
+    const stop = () => setFocused(false);
     control.addEventListener('focusin', start);
     control.addEventListener('focusout', stop);
     return () => {
@@ -32,11 +36,22 @@ export function StillImage({ src, stillSrc, ...props }: StillImageProps) {
       control.removeEventListener('focusout', stop);
     };
   }, [listens]);
-  const hover = listens
-    ? { onMouseEnter: () => setActive(true), onMouseLeave: () => setActive(false) }
-    : {};
-  if (!active && needsFrozenFrame(url, stillSrc, stopGifs)) {
-    return (
+  useEffect(() => {
+    const area = hoverArea.current;
+    if (!area) return;
+    // Native events: React derives its enter and leave from mouseout, which a browser does not
+    // send when the hovered picture was replaced under a still pointer.
+    const enter = () => setHovered(true);
+    const leave = () => setHovered(false);
+    area.addEventListener('mouseenter', enter);
+    area.addEventListener('mouseleave', leave);
+    return () => {
+      area.removeEventListener('mouseenter', enter);
+      area.removeEventListener('mouseleave', leave);
+    };
+  }, [listens]);
+  const picture =
+    !active && needsFrozenFrame(url, stillSrc, stopGifs) ? (
       <FirstFrame
         canvasRef={element as RefObject<HTMLCanvasElement | null>}
         url={url}
@@ -45,17 +60,22 @@ export function StillImage({ src, stillSrc, ...props }: StillImageProps) {
         className={props.className}
         width={props.width}
         height={props.height}
-        {...hover}
+      />
+    ) : (
+      <img
+        {...props}
+        ref={element as RefObject<HTMLImageElement | null>}
+        src={shownImageUrl(url, stillSrc, stopGifs, active) || undefined}
       />
     );
-  }
+  if (!listens) return picture;
+  // The pointer is followed on a wrapper that stays while the canvas and the image swap under
+  // it: the browser moves its hover to the wrapper when the hovered picture is replaced, so the
+  // wrapper always gets its mouseleave, which a swapped-in picture may never get.
   return (
-    <img
-      {...props}
-      {...hover}
-      ref={element as RefObject<HTMLImageElement | null>}
-      src={shownImageUrl(url, stillSrc, stopGifs, active) || undefined}
-    />
+    <span ref={hoverArea} className={styles.hoverArea}>
+      {picture}
+    </span>
   );
 }
 
@@ -67,8 +87,6 @@ interface FirstFrameProps {
   className?: string;
   width?: number | string;
   height?: number | string;
-  onMouseEnter?: () => void;
-  onMouseLeave?: () => void;
 }
 
 /**

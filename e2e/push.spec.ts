@@ -19,6 +19,12 @@ async function openNotificationsTab(page: Page) {
   return dialog;
 }
 
+/** What the journey installs in the service worker to see what it shows. */
+interface WorkerScopeForTest {
+  registration: ServiceWorkerRegistration;
+  shownForTest?: { title: string; body?: string; tag?: string; outcome: string }[];
+}
+
 const workerScope = (page: Page) =>
   page.evaluate(async () => {
     const registration = await navigator.serviceWorker.getRegistration('/');
@@ -77,7 +83,31 @@ test('push notifications: the switch subscribes this browser, and the worker sho
       script: `${origin}/sw.js`,
     });
 
-  // A push as the push service would deliver it (already decrypted): the worker shows it.
+  // A push as the push service would deliver it (already decrypted): the worker shows it. What
+  // the worker asks to show is read inside the worker, since what `getNotifications` returns
+  // afterwards depends on the machine's notification service.
+  const worker =
+    context.serviceWorkers().find((candidate) => candidate.url() === `${origin}/sw.js`) ??
+    (await context.waitForEvent('serviceworker', {
+      predicate: (candidate) => candidate.url() === `${origin}/sw.js`,
+    }));
+  await worker.evaluate(() => {
+    const scope = globalThis as unknown as WorkerScopeForTest;
+    const { registration } = scope;
+    const show = registration.showNotification.bind(registration);
+    scope.shownForTest = [];
+    registration.showNotification = (title, options) => {
+      const entry = { title, body: options?.body, tag: options?.tag, outcome: 'pending' };
+      scope.shownForTest!.push(entry);
+      return show(title, options).then(
+        () => void (entry.outcome = 'shown'),
+        (error: unknown) => {
+          entry.outcome = String(error);
+          throw error;
+        },
+      );
+    };
+  });
   const cdp = await context.newCDPSession(page);
   const registrationId = new Promise<string>((resolve) => {
     cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
@@ -99,24 +129,27 @@ test('push notifications: the switch subscribes this browser, and the worker sho
       notification_type: 'follow',
     }),
   };
-  const shownNotifications = () =>
-    page.evaluate(async () => {
-      const registration = await navigator.serviceWorker.getRegistration('/');
-      const shown = (await registration?.getNotifications()) ?? [];
-      return shown.map(({ title, body, tag }) => ({ title, body, tag }));
-    });
-  // A push service retries a message the worker did not take (a worker being started or stopped
-  // can drop it), so the message is delivered again until it shows; its tag keeps it one.
+  // A push service delivers again a message the worker did not take (a worker being started or
+  // stopped can drop one); the tag keeps a repeat from stacking.
   await expect
     .poll(
       async () => {
-        const shown = await shownNotifications();
-        if (shown.length === 0) await cdp.send('ServiceWorker.deliverPushMessage', push);
+        const shown = await worker.evaluate(
+          () => (globalThis as unknown as WorkerScopeForTest).shownForTest,
+        );
+        if (!shown?.length) await cdp.send('ServiceWorker.deliverPushMessage', push);
         return shown;
       },
       { timeout: 20_000, intervals: [1_000, 2_000] },
     )
-    .toEqual([{ title: 'New Follower', body: '@erin followed you', tag: 'notification-4242' }]);
+    .toEqual([
+      {
+        title: 'New Follower',
+        body: '@erin followed you',
+        tag: 'notification-4242',
+        outcome: 'shown',
+      },
+    ]);
 
   if (await toggle.isChecked()) {
     await toggle.click();

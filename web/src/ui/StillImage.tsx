@@ -26,29 +26,13 @@ export function StillImage({ src, stillSrc, ...props }: StillImageProps) {
   const listens = canAnimateOnHover(url, stillSrc, stopGifs);
   useEffect(() => {
     const control = listens ? element.current?.closest('a, button') : null;
-    if (!control) return;
-    const start = () => setFocused(true);
-    const stop = () => setFocused(false);
-    control.addEventListener('focusin', start);
-    control.addEventListener('focusout', stop);
-    return () => {
-      control.removeEventListener('focusin', start);
-      control.removeEventListener('focusout', stop);
-    };
+    return control ? follow(control, 'focusin', 'focusout', setFocused) : undefined;
   }, [listens]);
   useEffect(() => {
-    const area = hoverArea.current;
-    if (!area) return;
     // Native events: React derives its enter and leave from mouseout, which a browser does not
     // send when the hovered picture was replaced under a still pointer.
-    const enter = () => setHovered(true);
-    const leave = () => setHovered(false);
-    area.addEventListener('mouseenter', enter);
-    area.addEventListener('mouseleave', leave);
-    return () => {
-      area.removeEventListener('mouseenter', enter);
-      area.removeEventListener('mouseleave', leave);
-    };
+    const area = hoverArea.current;
+    return area ? follow(area, 'mouseenter', 'mouseleave', setHovered) : undefined;
   }, [listens]);
   const picture =
     !active && needsFrozenFrame(url, stillSrc, stopGifs) ? (
@@ -77,6 +61,18 @@ export function StillImage({ src, stillSrc, ...props }: StillImageProps) {
       {picture}
     </span>
   );
+}
+
+/** Sets `on` to true on `start` events at `target` and false on `end` ones; returns the unlisten. */
+function follow(target: EventTarget, start: string, end: string, on: (value: boolean) => void) {
+  const begin = () => on(true);
+  const finish = () => on(false);
+  target.addEventListener(start, begin);
+  target.addEventListener(end, finish);
+  return () => {
+    target.removeEventListener(start, begin);
+    target.removeEventListener(end, finish);
+  };
 }
 
 interface FirstFrameProps {

@@ -1,4 +1,4 @@
-import type { PrefsStorage } from './settingsStore.ts';
+import type { PrefsStorage } from './settingsStoreShape.ts';
 
 /**
  * How a user preference travels in the server-side settings store (spec part 1, §4). The store

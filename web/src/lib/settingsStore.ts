@@ -11,108 +11,35 @@
  * (`needsPush`).
  */
 
-export const SETTINGS_STORE_VERSION = 1;
-/** Users created after this instant (2022-08-04, UTC midnight) start with updateCounter 1. */
-export const NEW_USER_CUTOFF_MS = Date.UTC(2022, 7, 4);
-export const NEW_USER_UPDATE_COUNTER = 1;
-export const DEFAULT_PINNED_NAV_ITEMS: readonly string[] = ['home', 'dms', 'chats'];
+import {
+  DEFAULT_FLAGS,
+  DEFAULT_SIMPLE,
+  JOURNAL_MAX_ENTRIES,
+  JOURNAL_OPERATIONS,
+  RESET_COMMAND_RESET_ALL_BELOW,
+  RESET_COMMAND_TRIM,
+  RESET_COMMAND_TRIM_AND_RESET,
+  SETTINGS_STORE_VERSION,
+  defaultPrefs,
+  defaultSettingsStore,
+  type FlagStorage,
+  type JournalEntry,
+  type JournalOperation,
+  type SimpleValue,
+  type PreferenceKind,
+  type PrefsStorage,
+  type SettingsStore,
+} from './settingsStoreShape.ts';
 
-/** Reset-flag commands (flagStorage.reset); see `applyResetFlag`. */
-export const RESET_COMMAND_TRIM = 1000;
-export const RESET_COMMAND_TRIM_AND_RESET = 1001;
-export const RESET_COMMAND_RESET_ALL_BELOW = 9000;
-
-/**
- * Not from the spec: past this many entries, collection histories are folded into one `set`
- * each. Simple preferences never need it (only the last `set` of a path is kept).
- */
-export const JOURNAL_MAX_ENTRIES = 200;
+export * from './settingsStoreShape.ts';
 
 /** Deeper JSON than this in a journal argument is treated as garbage. */
 const MAX_JSON_DEPTH = 32;
-
-export const JOURNAL_OPERATIONS = [
-  'set',
-  'addToCollection',
-  'removeFromCollection',
-  'reorderCollection',
-] as const;
-export type JournalOperation = (typeof JOURNAL_OPERATIONS)[number];
-
-export interface JournalEntry {
-  path: string;
-  operation: JournalOperation;
-  args: unknown[];
-  timestamp: number;
-}
-
-export type SimpleValue = number | boolean;
-
-export interface SimplePrefs {
-  dontShowUpdateNotifs: boolean;
-  collapseNav: boolean;
-  [key: string]: SimpleValue;
-}
-
-export interface CollectionPrefs {
-  pinnedNavItems: string[];
-  [key: string]: unknown[];
-}
-
-export interface PrefsStorage {
-  simple: SimplePrefs;
-  collections: CollectionPrefs;
-}
-
-export interface FlagStorage {
-  updateCounter: number;
-  reset: number;
-  [key: string]: number;
-}
-
-export interface SettingsStore {
-  _timestamp: number;
-  _version: typeof SETTINGS_STORE_VERSION;
-  _user?: string;
-  _journal: JournalEntry[];
-  flagStorage: FlagStorage;
-  prefsStorage: PrefsStorage;
-}
-
-export type PreferenceKind = 'simple' | 'collections';
-
-const DEFAULT_SIMPLE: Readonly<SimplePrefs> = { dontShowUpdateNotifs: false, collapseNav: false };
-const DEFAULT_FLAGS: Readonly<FlagStorage> = { updateCounter: 0, reset: 0 };
 
 /** Element rules of the collections this client knows; unknown collections take any JSON. */
 const KNOWN_COLLECTION_ELEMENT: Readonly<Record<string, (value: unknown) => boolean>> = {
   pinnedNavItems: (value) => typeof value === 'string',
 };
-
-export function defaultPrefs(): PrefsStorage {
-  return {
-    simple: { ...DEFAULT_SIMPLE },
-    collections: { pinnedNavItems: [...DEFAULT_PINNED_NAV_ITEMS] },
-  };
-}
-
-/** A fresh store for `user`; `userCreatedAt` is the account's creation date. */
-export function defaultSettingsStore(
-  user: string,
-  now: number,
-  userCreatedAt: Date | string | number,
-): SettingsStore {
-  const created = new Date(userCreatedAt).getTime();
-  const isNewUser = Number.isFinite(created) && created > NEW_USER_CUTOFF_MS;
-  return {
-    _timestamp: now,
-    _version: SETTINGS_STORE_VERSION,
-    _user: user,
-    _journal: [],
-    flagStorage: { ...DEFAULT_FLAGS, updateCounter: isNewUser ? NEW_USER_UPDATE_COUNTER : 0 },
-    prefsStorage: defaultPrefs(),
-  };
-}
 
 // ---------------------------------------------------------------------------------------------
 // Paths and values

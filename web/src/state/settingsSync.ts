@@ -2,17 +2,7 @@ import { create } from 'zustand';
 import { updateCredentials } from '../api/accounts.ts';
 import type { ApiClient } from '../api/client.ts';
 import type { Account } from '../api/types.ts';
-import {
-  addToCollection,
-  defaultSettingsStore,
-  needsPush,
-  reconcileOnLoad,
-  removeFromCollection,
-  reorderCollection,
-  sanitiseSettingsStore,
-  setPreference,
-  type SettingsStore,
-} from '../lib/settingsStore.ts';
+import { defaultSettingsStore, type SettingsStore } from '../lib/settingsStoreShape.ts';
 import {
   decodePreferences,
   encodePreference,
@@ -50,6 +40,37 @@ const COLLAPSE_PATHS: Record<CollapsibleNavGroup, string> = {
 };
 
 export const settingsCacheKey = (userId: string): string => `starling:settings:${userId}`;
+
+/**
+ * The journal code (edits, merges, reconciling on load) travels in its own chunk: nothing on the
+ * first screen needs it, and it arrives moments later, started by `startSettingsSync`. Until it
+ * has, edits and loads wait for it; afterwards they run at once.
+ */
+type Journal = typeof import('../lib/settingsStore.ts');
+let journal: Journal | null = null;
+let journalLoading: Promise<Journal> | null = null;
+
+export function loadSettingsJournal(): Promise<Journal> {
+  journalLoading ??= import('../lib/settingsStore.ts').then(
+    (module) => (journal = module),
+    (error: unknown) => {
+      journalLoading = null;
+      throw error;
+    },
+  );
+  return journalLoading;
+}
+
+/** Runs `task` with the journal: now if it has loaded, else once it has (a failed load is logged). */
+function withJournal(task: (loaded: Journal) => void): void {
+  if (journal) {
+    task(journal);
+    return;
+  }
+  loadSettingsJournal().then(task, (error: unknown) =>
+    console.warn('the settings journal did not load', error),
+  );
+}
 
 const anonymousStore = (): SettingsStore => defaultSettingsStore('', 0, 0);
 
@@ -122,6 +143,8 @@ async function push(): Promise<void> {
     return;
   }
   const { userId, store, remote } = useSettingsSync.getState();
+  // Pushes are scheduled only after an edit or a load, so the journal is there.
+  const { needsPush } = journal!;
   if (!userId || !needsPush(store, remote)) {
     useSettingsSync.setState({ dirty: false });
     return;
@@ -164,25 +187,29 @@ function cancelPush(): void {
 }
 
 /** Applies one journal edit; signed in, the result is cached and a push is scheduled. */
-function edit(change: (store: SettingsStore, now: number) => SettingsStore): void {
-  const { store, userId } = useSettingsSync.getState();
-  const next = change(store, clock());
-  if (next === store) return;
-  useSettingsSync.setState({ store: next, dirty: userId !== null });
-  if (!userId) return;
-  cache(userId, next);
-  schedulePush();
+function edit(change: (store: SettingsStore, now: number, loaded: Journal) => SettingsStore): void {
+  withJournal((loaded) => {
+    const { store, userId } = useSettingsSync.getState();
+    const next = change(store, clock(), loaded);
+    if (next === store) return;
+    useSettingsSync.setState({ store: next, dirty: userId !== null });
+    if (!userId) return;
+    cache(userId, next);
+    schedulePush();
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
 // Edits the navigation makes
 
 export function pinNavItem(id: string): void {
-  edit((store, now) => addToCollection(store, PINNED_NAV_ITEMS_PATH, id, now));
+  edit((store, now, { addToCollection }) => addToCollection(store, PINNED_NAV_ITEMS_PATH, id, now));
 }
 
 export function unpinNavItem(id: string): void {
-  edit((store, now) => removeFromCollection(store, PINNED_NAV_ITEMS_PATH, id, now));
+  edit((store, now, { removeFromCollection }) =>
+    removeFromCollection(store, PINNED_NAV_ITEMS_PATH, id, now),
+  );
 }
 
 export function togglePinnedNavItem(id: string): void {
@@ -192,11 +219,15 @@ export function togglePinnedNavItem(id: string): void {
 
 /** Moves a pinned item by `offset` places (negative: earlier). */
 export function movePinnedNavItem(id: string, offset: number): void {
-  edit((store, now) => reorderCollection(store, PINNED_NAV_ITEMS_PATH, id, offset, now));
+  edit((store, now, { reorderCollection }) =>
+    reorderCollection(store, PINNED_NAV_ITEMS_PATH, id, offset, now),
+  );
 }
 
 export function setNavGroupCollapsed(group: CollapsibleNavGroup, collapsed: boolean): void {
-  edit((store, now) => setPreference(store, COLLAPSE_PATHS[group], collapsed, now));
+  edit((store, now, { setPreference }) =>
+    setPreference(store, COLLAPSE_PATHS[group], collapsed, now),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -211,7 +242,7 @@ export function recordPreferenceChanges(next: Preferences, previous: Preferences
     const { prefsStorage } = useSettingsSync.getState().store;
     if (storeHolds(PREFERENCE_RULES, prefsStorage, key, next[key])) continue;
     const { path, value } = encodePreference(PREFERENCE_RULES, key, next[key]);
-    edit((store, now) => setPreference(store, path, value, now));
+    edit((store, now, { setPreference }) => setPreference(store, path, value, now));
   }
 }
 
@@ -231,6 +262,14 @@ function applyStoredPreferences(store: SettingsStore): void {
  */
 export function loadSettingsFor(user: Account): void {
   cancelPush();
+  withJournal((loaded) => {
+    // Signed out, or someone else signed in, while the journal was loading.
+    const { status, user: current } = useSession.getState();
+    if (status === 'signedIn' && current?.id === user.id) reconcile(user, loaded);
+  });
+}
+
+function reconcile(user: Account, { reconcileOnLoad, sanitiseSettingsStore }: Journal): void {
   const remoteRaw = user.settingsStore?.[SETTINGS_FRONTEND_NAME];
   const { store, push: mustPush } = reconcileOnLoad({
     localRaw: readStored<unknown>(settingsCacheKey(user.id)),
@@ -261,6 +300,7 @@ export function clearSettings(): void {
  */
 export function startSettingsSync(client: ApiClient, options: SyncOptions = {}): () => void {
   cancelPush();
+  void loadSettingsJournal().catch(() => {});
   const current: Controller = {
     client,
     debounceMs: options.debounceMs ?? SETTINGS_PUSH_DEBOUNCE_MS,

@@ -1,9 +1,9 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { navigate } from '../../app/router/history.ts';
 import { useInstance } from '../../state/instance.ts';
 import { useLists } from '../../state/lists.ts';
-import { useSettingsSync } from '../../state/settingsSync.ts';
+import { loadSettingsJournal, useSettingsSync } from '../../state/settingsSync.ts';
 import { useUnseen } from '../../state/unseen.ts';
 import { NavPanel } from './NavPanel.tsx';
 import { resetNavigationStores, signInAs } from './testSupport.ts';
@@ -26,6 +26,8 @@ const linkNames = () =>
     .queryAllByRole('link')
     .map((link) => link.getAttribute('aria-label') ?? link.textContent);
 
+// The app has the settings journal a moment after it starts; these tests begin after that.
+beforeAll(loadSettingsJournal);
 beforeEach(resetNavigationStores);
 afterEach(cleanup);
 

@@ -1,14 +1,16 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAX_PINNED_IN_BAR } from '../../lib/layout.ts';
 import { useInstance } from '../../state/instance.ts';
-import { pinNavItem } from '../../state/settingsSync.ts';
+import { loadSettingsJournal, pinNavItem } from '../../state/settingsSync.ts';
 import { useUnseen } from '../../state/unseen.ts';
 import { PinnedShortcuts } from './PinnedShortcuts.tsx';
 import { resetNavigationStores, signInAs } from './testSupport.ts';
 
 vi.mock('./useNavigationSync.ts', () => ({ useNavigationSync: () => {} }));
 
+// The app has the settings journal a moment after it starts; these tests begin after that.
+beforeAll(loadSettingsJournal);
 beforeEach(resetNavigationStores);
 afterEach(cleanup);
 

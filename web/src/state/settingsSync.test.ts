@@ -218,3 +218,48 @@ describe('settings sync', () => {
     usePreferences.getState().resetPreferences();
   });
 });
+
+describe('before the settings journal has arrived', () => {
+  /** This module and the stores it follows, fresh, so the journal is not loaded yet. */
+  async function freshSync() {
+    vi.resetModules();
+    const sync = await import('./settingsSync.ts');
+    const session = (await import('./session.ts')).useSession;
+    return { sync, session };
+  }
+
+  it('holds the sign-in load and an edit until it arrives, then applies them in order', async () => {
+    const { sync, session } = await freshSync();
+    const { client } = stubServer();
+    stop = sync.startSettingsSync(client, { now: () => NOW });
+    session
+      .getState()
+      .signIn('token', testAccount({ pleroma: { settings_store: { starling: serverCopy() } } }));
+    sync.pinNavItem('bookmarks');
+    expect(sync.useSettingsSync.getState().userId).toBeNull();
+
+    await sync.loadSettingsJournal();
+    const { userId, store } = sync.useSettingsSync.getState();
+    expect(userId).toBe('1');
+    expect(store.prefsStorage.simple.dontShowUpdateNotifs).toBe(true);
+    expect(store.prefsStorage.collections.pinnedNavItems).toEqual([
+      'home',
+      'dms',
+      'chats',
+      'bookmarks',
+    ]);
+  });
+
+  it('loads nothing for a user who signed out while it was on its way', async () => {
+    const { sync, session } = await freshSync();
+    const { server, client } = stubServer();
+    stop = sync.startSettingsSync(client, { now: () => NOW });
+    session.getState().signIn('token', testAccount());
+    session.getState().signOut();
+
+    await sync.loadSettingsJournal();
+    expect(sync.useSettingsSync.getState().userId).toBeNull();
+    await vi.advanceTimersByTimeAsync(SETTINGS_PUSH_DEBOUNCE_MS * 2);
+    expect(server.calls).toHaveLength(0);
+  });
+});

@@ -258,14 +258,15 @@ function applyStoredPreferences(store: SettingsStore): void {
 
 /**
  * Reconciles the account's server copy with the local cache (the newer wins, differing content
- * is merged through the journals) and pushes when the result differs from the server's.
+ * is merged through the journals) and pushes when the result differs from the server's. Once
+ * per sign-in: further session updates while the journal loads ask again and are let go.
  */
-export function loadSettingsFor(user: Account): void {
+function loadSettingsFor(user: Account): void {
   cancelPush();
   withJournal((loaded) => {
-    // Signed out, or someone else signed in, while the journal was loading.
     const { status, user: current } = useSession.getState();
-    if (status === 'signedIn' && current?.id === user.id) reconcile(user, loaded);
+    const stillSignedIn = status === 'signedIn' && current?.id === user.id;
+    if (stillSignedIn && useSettingsSync.getState().userId !== user.id) reconcile(user, loaded);
   });
 }
 

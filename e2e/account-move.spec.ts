@@ -1,9 +1,10 @@
-import { test as base, expect, type Browser, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './axe.ts';
 import { DEMO_PASSWORD } from './demo.ts';
-import { startInstance, type RunningInstance } from './instance.ts';
+import { ownInstanceTest } from './ownInstance.ts';
 import { apiToken } from './fixtures.ts';
 import { api, persistSession, unique } from './session.ts';
+import { openSettings } from './settingsDialog.ts';
 
 /**
  * Moving and deleting accounts. These change demo users for good (alice moves away, dave is
@@ -11,22 +12,7 @@ import { api, persistSession, unique } from './session.ts';
  * share.
  */
 
-let instance: RunningInstance;
-
-const test = base.extend<object, { ownInstance: RunningInstance }>({
-  ownInstance: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixture's dependencies from this pattern
-    async ({}, use) => {
-      instance = await startInstance();
-      await use(instance);
-      await instance.stop();
-    },
-    { scope: 'worker', timeout: 90_000 },
-  ],
-  baseURL: async ({ ownInstance }, use) => use(ownInstance.url),
-});
-
-test.describe.configure({ mode: 'serial' });
+const { test, instance } = ownInstanceTest();
 
 const DIALOG = '[role="dialog"]';
 const WIDE = { width: 1400, height: 900 };
@@ -49,16 +35,13 @@ async function pageAs(browser: Browser, username: string): Promise<{ page: Page;
   return { page, token };
 }
 
-async function openSettings(page: Page, tab: string) {
+/** The settings dialog on `tab`, opened from the public timeline. */
+async function settingsAt(page: Page, tab: string) {
   await page.goto('/main/public');
-  await page.getByRole('button', { name: 'Settings', exact: true }).first().click();
-  const dialog = page.getByRole('dialog', { name: 'Settings' });
-  await dialog.getByRole('tab', { name: tab }).click();
-  await expect(dialog.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
-  return dialog;
+  return openSettings(page, tab);
 }
 
-const openSecurity = (page: Page) => openSettings(page, 'Security');
+const openSecurity = (page: Page) => settingsAt(page, 'Security');
 
 test('carol claims alice as an alias, alice moves to carol, and bob follows carol now', async ({
   browser,
@@ -187,7 +170,7 @@ test('erin shows her birthday to others, then hides it again', async ({ browser 
   const meta = (page: Page) => page.locator('main').getByText(/Joined /);
 
   const save = async (show: boolean) => {
-    const dialog = await openSettings(erin.page, 'Profile');
+    const dialog = await settingsAt(erin.page, 'Profile');
     const form = dialog.getByRole('form', { name: 'Profile' });
     await form.getByLabel('Birthday', { exact: true }).fill('1994-03-07');
     await form.getByLabel('Show my birthday on my profile').setChecked(show);

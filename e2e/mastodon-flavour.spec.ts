@@ -1,8 +1,9 @@
-import { test as base, expect, type Locator, type Page, type Request } from '@playwright/test';
+import { expect, type Locator, type Page, type Request } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './axe.ts';
 import { DEMO_PASSWORD } from './demo.ts';
 import { registerApp } from './fixtures.ts';
-import { startInstance, type RunningInstance } from './instance.ts';
+import { startInstance } from './instance.ts';
+import { ownInstanceTest } from './ownInstance.ts';
 import { persistSession, unique } from './session.ts';
 
 /**
@@ -12,23 +13,7 @@ import { persistSession, unique } from './session.ts';
  * visitors to sign in, offer what the server has and hide what it lacks, and degrade quietly.
  */
 
-/** Set by the worker fixture below: the helpers talk to it directly. */
-let instance: RunningInstance;
-
-const test = base.extend<object, { mastodonInstance: RunningInstance }>({
-  mastodonInstance: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixture's dependencies from this pattern
-    async ({}, use) => {
-      instance = await startInstance(['--flavour', 'mastodon']);
-      await use(instance);
-      await instance.stop();
-    },
-    { scope: 'worker', timeout: 90_000 },
-  ],
-  baseURL: async ({ mastodonInstance }, use) => use(mastodonInstance.url),
-});
-
-test.describe.configure({ mode: 'serial' });
+const { test, instance } = ownInstanceTest(['--flavour', 'mastodon']);
 
 const STANDARD_SCOPES = 'read write follow push';
 

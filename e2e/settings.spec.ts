@@ -1,13 +1,15 @@
 import type { Page } from '@playwright/test';
-import { totpCode, TOTP_STEP_SECONDS } from '../server/src/auth/totp.ts';
 import { expectNoSeriousA11yViolations } from './axe.ts';
 import { DEMO_PASSWORD } from './demo.ts';
-import { apiToken, expect, instanceUrl, postStatus, registerApp, test } from './fixtures.ts';
+import { apiToken, expect, instanceUrl, postStatus, test } from './fixtures.ts';
 import { api, signInWithForm, signedIn, unique } from './session.ts';
+import { openSettings } from './settingsDialog.ts';
 
 /**
- * Journeys for the settings modal. They all use the moderator account (no other journey signs in
- * as it) and put back whatever they change, since journeys share one instance.
+ * Journeys for the settings modal. They all use the moderator account and put back whatever they
+ * change, since journeys share one instance (the report journey signs in as the moderator too).
+ * Turning two-factor on would stop other journeys' sign-ins, so that one has its own instance
+ * (two-factor.spec.ts).
  */
 const USER = 'moderator';
 const DIALOG = '[role="dialog"]';
@@ -16,14 +18,6 @@ const thirdColumn = (page: Page) =>
   page
     .getByRole('complementary')
     .filter({ has: page.getByRole('heading', { name: 'Notifications' }) });
-
-async function openSettings(page: Page, tab: string) {
-  await page.getByRole('button', { name: 'Settings', exact: true }).first().click();
-  const dialog = page.getByRole('dialog', { name: 'Settings' });
-  await dialog.getByRole('tab', { name: tab }).click();
-  await expect(dialog.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
-  return dialog;
-}
 
 async function resetSettingsStore() {
   const token = await apiToken(USER, DEMO_PASSWORD);
@@ -118,89 +112,6 @@ test('changing the password with a wrong current password is refused', async ({ 
   await expect(page.getByRole('button', { name: 'Log out' }).first()).toBeVisible();
   await apiToken(USER, DEMO_PASSWORD);
 });
-
-test('set up TOTP from the key, sign out, sign in with a code', async ({ page }) => {
-  test.setTimeout(90_000);
-  await signedIn(page, USER);
-  await page.goto('/main/public');
-  let recoveryCode = '';
-  try {
-    const dialog = await openSettings(page, 'Security');
-    const section = dialog.getByRole('region', { name: 'Two-factor authentication' });
-    await section.getByRole('button', { name: 'Set up an authenticator app' }).click();
-    await expect(
-      section.getByRole('img', { name: 'QR code for your authenticator app' }),
-    ).toBeVisible();
-    const key = (await section.getByTestId('totp-key').textContent()) ?? '';
-    expect(key).toMatch(/^[A-Z2-7]{16,}$/);
-    // A code from the previous step, so the current one is still unused for the sign-in below.
-    await section
-      .getByLabel('Code from the app')
-      .fill(totpCode(key, Date.now() - TOTP_STEP_SECONDS * 1000));
-    await section.getByLabel('Current password').fill(DEMO_PASSWORD);
-    await section.getByRole('button', { name: 'Turn on two-factor authentication' }).click();
-    const codes = section.getByRole('list', { name: 'Backup codes' }).getByRole('listitem');
-    await expect(codes).toHaveCount(5);
-    recoveryCode = (await codes.first().textContent()) ?? '';
-    await expectNoSeriousA11yViolations(page, 'two-factor enabled', DIALOG);
-    // The focus stayed in the dialog when the form was replaced, so Escape still closes it.
-    await expect(section.getByRole('heading', { name: 'Two-factor authentication' })).toBeFocused();
-    await page.keyboard.press('Escape');
-    await expect(dialog).toHaveCount(0);
-
-    await page.getByRole('button', { name: 'Log out' }).first().click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Log out' }).click();
-    await expect(page).toHaveURL(/\/main\/public$/);
-    await signInWithForm(page, USER);
-    const code = page.getByLabel('Authentication code').filter({ visible: true }).first();
-    await code.fill(totpCode(key));
-    await page.getByRole('button', { name: 'Verify' }).first().click();
-    await expect(page).toHaveURL(/\/main\/friends$/);
-
-    // And off again, with the password.
-    const again = await openSettings(page, 'Security');
-    const twoFactor = again.getByRole('region', { name: 'Two-factor authentication' });
-    await twoFactor.getByLabel('Current password').fill(DEMO_PASSWORD);
-    await twoFactor.getByRole('button', { name: 'Turn off two-factor authentication' }).click();
-    await expect(twoFactor.getByRole('status')).toHaveText('Two-factor authentication is off');
-    recoveryCode = '';
-  } finally {
-    if (recoveryCode) await disableTotpWithRecovery(USER, recoveryCode);
-  }
-});
-
-/** Signs in with a recovery code and turns two-factor off, whatever state the journey left. */
-async function disableTotpWithRecovery(username: string, recoveryCode: string) {
-  const url = instanceUrl();
-  const app = await registerApp(url, { scopes: 'read write' });
-  const form = (fields: Record<string, string>) => ({
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      ...fields,
-      client_id: app.client_id,
-      client_secret: app.client_secret,
-    }),
-  });
-  const first = (await (
-    await fetch(
-      `${url}oauth/token`,
-      form({ grant_type: 'password', username, password: DEMO_PASSWORD }),
-    )
-  ).json()) as { access_token?: string; mfa_token?: string };
-  let token = first.access_token;
-  if (!token && first.mfa_token) {
-    const second = (await (
-      await fetch(
-        `${url}oauth/mfa/challenge`,
-        form({ mfa_token: first.mfa_token, challenge_type: 'recovery', code: recoveryCode }),
-      )
-    ).json()) as { access_token?: string };
-    token = second.access_token;
-  }
-  if (!token) throw new Error('could not sign in to turn two-factor off');
-  await api(token, 'DELETE', 'api/pleroma/accounts/mfa/totp', { password: DEMO_PASSWORD });
-}
 
 test('revoke another session and its token is refused', async ({ page }) => {
   const other = await apiToken(USER, DEMO_PASSWORD);

@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { expectNoSeriousA11yViolations } from './axe.ts';
 import { expect, postStatus, test } from './fixtures.ts';
 import { api, signedIn, unique } from './session.ts';
+import { openSettings } from './settingsDialog.ts';
 
 /**
  * Profile image crop and the instance's per-kind upload limits (avatar 2 MB, banner and
@@ -14,9 +15,7 @@ const CROP_DIALOG = '[role="dialog"]:has(input[type="range"])';
 
 async function openProfileImages(page: Page) {
   await page.goto('/main/public');
-  await page.getByRole('button', { name: 'Settings', exact: true }).first().click();
-  const settings = page.getByRole('dialog', { name: 'Settings' });
-  await settings.getByRole('tab', { name: 'Profile' }).click();
+  const settings = await openSettings(page, 'Profile');
   return { settings, images: settings.getByRole('group', { name: 'Images' }) };
 }
 

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './axe.ts';
 import { expect, instanceUrl, test } from './fixtures.ts';
 import { api, signedIn } from './session.ts';
+import { openSettings } from './settingsDialog.ts';
 
 /**
  * Browser push notifications from the Notifications tab, in real Chromium against the local
@@ -11,13 +12,6 @@ import { api, signedIn } from './session.ts';
  */
 const USER = 'dave';
 const DIALOG = '[role="dialog"]';
-
-async function openNotificationsTab(page: Page) {
-  await page.getByRole('button', { name: 'Settings', exact: true }).first().click();
-  const dialog = page.getByRole('dialog', { name: 'Settings' });
-  await dialog.getByRole('tab', { name: 'Notifications' }).click();
-  return dialog;
-}
 
 /** What the journey installs in the service worker to see what it shows. */
 interface WorkerScopeForTest {
@@ -43,7 +37,7 @@ test('push notifications: the switch subscribes this browser, and the worker sho
   await context.grantPermissions(['notifications'], { origin });
   const token = await signedIn(page, USER);
   await page.goto('/main/public');
-  const dialog = await openNotificationsTab(page);
+  const dialog = await openSettings(page, 'Notifications');
   const toggle = dialog.getByRole('switch', { name: 'Browser push notifications' });
   await expect(toggle).not.toBeChecked();
   await toggle.click();

@@ -180,7 +180,7 @@ describe('ConversationScreen', () => {
     conversationServer();
     await open('1');
     fireEvent.click(
-      within(item('3')).getByRole('button', { name: 'Focus on the thread of the post by @user3' }),
+      within(item('3')).getByRole('button', { name: 'Focus on this thread, the post by @user3' }),
     );
     // Ancestors of 3 as a chain, then 3's subtree; 8 ← 9 ← 10 wait behind 2's other replies.
     expect(shownIds()).toEqual(['1', '2', '3', '4', '5', '6', '7']);
@@ -271,7 +271,7 @@ describe('ConversationScreen', () => {
     conversationServer();
     await open('1');
     const button = within(item('2')).getByRole('button', {
-      name: 'Focus on the thread of the post by @user2',
+      name: 'Focus on this thread, the post by @user2',
     });
     expect(button.tagName).toBe('BUTTON');
     button.focus();

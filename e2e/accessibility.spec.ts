@@ -288,6 +288,8 @@ test('the composer, subject and search fields are labelled, their placeholders a
 test('new posts waiting behind Show new are announced in a polite live region', async ({
   page,
 }) => {
+  // On a phone, where the button shows only the count.
+  await page.setViewportSize({ width: 390, height: 844 });
   await signedIn(page, 'alice', { useStreamingApi: false });
   await page.goto('/main/friends');
   await expect(page.getByRole('feed').getByRole('article').first()).toBeVisible();
@@ -295,6 +297,9 @@ test('new posts waiting behind Show new are announced in a polite live region', 
   await expect(region).toHaveAttribute('aria-live', 'polite');
   await postStatus(await apiToken('bob', DEMO_PASSWORD), unique('Announced post'));
   await expect(region).toContainText(/New posts waiting: \d+/, { timeout: 15_000 });
+  // Its name holds the count it shows, so speech control finds it by what is on screen.
+  await expect(page.getByRole('button', { name: /^Show \d+ new posts?$/ })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'Show new on a phone');
 });
 
 test('new posts shown by themselves (streaming, at the top) are announced too', async ({

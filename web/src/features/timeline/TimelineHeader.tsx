@@ -45,6 +45,11 @@ export function TimelineHeader({
   const [settingsOpen, setSettingsOpen] = useState(false);
   const settingsId = useId();
   const label = t('timeline.show_new_count', newStatusCount);
+  // The phone button shows only the count, so its name says it in words that contain it.
+  const mobileLabel =
+    newStatusCount === 1
+      ? t('timeline.show_new_posts_one')
+      : t('timeline.show_new_posts', newStatusCount);
 
   return (
     <header className={styles.header}>
@@ -62,7 +67,7 @@ export function TimelineHeader({
               variant="primary"
               compact
               className={styles.showNew}
-              aria-label={mobile ? label : undefined}
+              aria-label={mobile ? mobileLabel : undefined}
               onClick={() => {
                 if (!clickBlocked(appearedAt.current, Date.now())) onShowNew();
               }}

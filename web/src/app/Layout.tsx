@@ -1,4 +1,4 @@
-import { Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { t } from '../i18n/index.ts';
 import { columnsFor, type Column } from '../lib/layout.ts';
 import { useInstance } from '../state/instance.ts';
@@ -11,21 +11,15 @@ import { ThirdColumn } from './layout/ThirdColumn.tsx';
 import { useLayout } from './layout/useLayout.ts';
 import { useSignedIn } from './layout/useSessionFlags.ts';
 import styles from './Layout.module.css';
+import { KeyboardShortcuts } from './keyboard/KeyboardShortcuts.tsx';
 import { LiveRegion } from './LiveRegion.tsx';
 import { ModalHost } from './modals/ModalHost.tsx';
 import { Notices } from './modals/Notices.tsx';
 import { backgroundStyle } from '../lib/instanceLook.ts';
 import { useLocation } from './router/history.ts';
 import { matchRoute } from './router/matchRoute.ts';
-import { ChunkErrorBoundary } from '../ui/ChunkErrorBoundary.tsx';
-import { lazyRetry } from '../ui/lazyRetry.ts';
 
 export const MAIN_CONTENT_ID = 'main-content';
-
-// Nothing on the first screen needs the keys, so they load just after it, off the start-up bundle.
-const KeyboardShortcuts = lazyRetry(() =>
-  import('./keyboard/KeyboardShortcuts.tsx').then((m) => ({ default: m.KeyboardShortcuts })),
-);
 
 /**
  * The frame around every screen (spec part 1, §2 Application shell): the top bar for the layout,
@@ -101,11 +95,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <FloatingPostButton />
       <div className={styles.columns}>{columns.map(renderColumn)}</div>
       <ModalHost />
-      <ChunkErrorBoundary>
-        <Suspense fallback={null}>
-          <KeyboardShortcuts />
-        </Suspense>
-      </ChunkErrorBoundary>
+      <KeyboardShortcuts />
       <LiveRegion />
     </div>
   );

@@ -198,7 +198,9 @@ async function check(page: Page, seen: Set<number>, coverage: Coverage): Promise
       xss: (window as unknown as { __xss: unknown[] }).__xss,
       markers,
       polls: count('article section[aria-label^="Poll"]'),
-      cards: count('article a[aria-label^="Link preview:"]'),
+      cards: [...document.querySelectorAll('article a')].filter((link) =>
+        link.textContent?.startsWith('Link preview:'),
+      ).length,
       reactions: count('article [role="group"][aria-label="Reactions"]'),
       attachments: count('article [role="group"][aria-label="Attachments"]'),
       // Vectors shown as text (display names, subjects, poll options, card titles).

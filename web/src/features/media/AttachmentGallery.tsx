@@ -319,13 +319,16 @@ export function AttachmentGallery({
     }
     const attachment = attachments[item.index];
     if (!attachment) return null;
+    const described = (text: string) => t('media.open_described', item.index + 1, total, text);
     const label = attachment.description
-      ? t('media.open_described', item.index + 1, total, attachment.description)
+      ? described(attachment.description)
       : t('media.open_numbered', item.index + 1, total);
     const onOpen = () => open(item.index);
     if (hideAttachments) {
+      // The compact line shows the file's name when there is no description: its name says it.
+      const shown = described(attachment.description || fileName(attachment));
       return (
-        <CompactTile key={attachment.id} attachment={attachment} label={label} onOpen={onOpen} />
+        <CompactTile key={attachment.id} attachment={attachment} label={shown} onOpen={onOpen} />
       );
     }
     if (attachment.kind === 'image' || attachment.kind === 'video') {

@@ -35,7 +35,8 @@ describe('PinnedShortcuts', () => {
     useInstance.getState().update({ pleromaChatMessagesAvailable: true });
     useUnseen.setState({ chats: 5 });
     render(<PinnedShortcuts />);
-    const chats = screen.getByRole('link', { name: 'Chats' });
+    // The badge's number is in the name too, as a word (label in name).
+    const chats = screen.getByRole('link', { name: 'Chats: 5' });
     expect(chats.getAttribute('href')).toBe('/users/alice/chats');
     expect(chats.textContent).toBe('5');
   });

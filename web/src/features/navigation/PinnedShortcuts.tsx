@@ -28,14 +28,16 @@ export function PinnedShortcuts({ className }: { className?: string }) {
   return (
     <ul className={`${styles.shortcuts} ${className ?? ''}`} aria-label={t('nav.pinned_items')}>
       {entries.map((entry) => {
-        const label = labelText(entry.label);
+        const name = labelText(entry.label);
+        // axe reads the badge's number as shown text, so the name carries it as a word too.
+        const label = entry.badge > 0 ? t('nav.pinned_with_count', name, entry.badge) : name;
         return (
           <li key={entry.id}>
             <Link
               to={routeHref(entry.route)}
               className={styles.shortcut}
               aria-label={label}
-              title={label}
+              title={name}
               aria-current={isCurrentEntry(entry, current) ? 'page' : undefined}
             >
               <EntryIcon icon={entry.icon} className={styles.icon} />

@@ -1,6 +1,7 @@
 import type { Card } from '../../api/types.ts';
 import { t } from '../../i18n/index.ts';
 import { safeHttpUrl } from '../../lib/safeUrl.ts';
+import { VisuallyHidden } from '../../ui/VisuallyHidden.tsx';
 import styles from './StatusCard.module.css';
 
 function hostOf(url: string): string {
@@ -21,15 +22,11 @@ export function LinkCard({ card }: { card: Card }) {
   const image = safeHttpUrl(card.image);
   const provider = card.providerName || hostOf(url);
   return (
-    <a
-      className={styles.linkCard}
-      href={url}
-      target="_blank"
-      rel="noopener noreferrer nofollow"
-      aria-label={t('status.link_card', card.title || card.url)}
-    >
+    <a className={styles.linkCard} href={url} target="_blank" rel="noopener noreferrer nofollow">
       {image && <img className={styles.linkCardImage} src={image} alt="" loading="lazy" />}
       <span className={styles.linkCardText}>
+        {/* Named by what it shows, so speech control finds it by any of its words. */}
+        <VisuallyHidden>{t('status.link_card')}</VisuallyHidden>
         {provider && <span className={styles.linkCardProvider}>{provider}</span>}
         <span className={styles.linkCardTitle}>{card.title || card.url}</span>
         {card.description && <span className={styles.linkCardDescription}>{card.description}</span>}

@@ -282,6 +282,8 @@ describe('StatusCard media and addresses', () => {
       'photo-2.png',
       'photo-3.png',
     ]);
+    // Each is named by the file name it shows, so speech control finds it by what is on screen.
+    expect(tiles[1]?.getAttribute('aria-label')).toBe('View media 2 of 4: photo-1.png');
   });
 
   it('follows hideAttachmentsInConv in a conversation, not hideAttachments', () => {

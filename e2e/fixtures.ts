@@ -1,4 +1,5 @@
 import { test as base, expect } from '@playwright/test';
+import { passwordGrant } from './oauth.ts';
 
 /** Journeys talk to the instance started by global-setup.ts. */
 export const instanceUrl = (): string => {
@@ -26,54 +27,14 @@ export const test = base.extend<{ consoleErrors: string[] }>({
 
 export { expect };
 
-export interface RegisteredApp {
-  client_id: string;
-  client_secret: string;
-}
-
-/** Registers an OAuth app on the instance at `url`, as any client would first. */
-export async function registerApp(
-  url: string,
-  options: { redirectUri?: string; scopes?: string } = {},
-): Promise<RegisteredApp> {
-  const response = await fetch(`${url}api/v1/apps`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      client_name: 'starling-e2e',
-      redirect_uris: options.redirectUri ?? 'urn:ietf:wg:oauth:2.0:oob',
-      scopes: options.scopes ?? 'read write follow push',
-    }),
-  });
-  return (await response.json()) as RegisteredApp;
-}
+export { registerApp, type RegisteredApp } from './oauth.ts';
 
 /**
  * Signs in through the instance's OAuth endpoints, as any client would, and returns a token.
  * `url`: another instance than the shared one (journeys that start their own).
  */
-export async function apiToken(
-  username: string,
-  password: string,
-  url = instanceUrl(),
-): Promise<string> {
-  const app = await registerApp(url);
-  const token = (await (
-    await fetch(`${url}oauth/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        grant_type: 'password',
-        username,
-        password,
-        client_id: app.client_id,
-        client_secret: app.client_secret,
-        scope: 'read write follow push',
-      }),
-    })
-  ).json()) as { access_token?: string; error?: string };
-  if (!token.access_token) throw new Error(`sign-in failed for ${username}: ${token.error}`);
-  return token.access_token;
+export function apiToken(username: string, password: string, url = instanceUrl()): Promise<string> {
+  return passwordGrant(url, username, password);
 }
 
 export async function postStatus(

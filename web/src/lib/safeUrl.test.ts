@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSameSitePath, safeHttpUrl, safeLinkUrl, safeMediaUrl } from './safeUrl.ts';
+import { cssImageUrl, isSameSitePath, safeHttpUrl, safeLinkUrl, safeMediaUrl } from './safeUrl.ts';
 
 describe('safeHttpUrl', () => {
   it('keeps absolute http and https addresses', () => {
@@ -49,5 +49,28 @@ describe('safeMediaUrl and safeLinkUrl', () => {
     expect(safeMediaUrl('/\\evil.example/x.png')).toBeNull();
     expect(safeLinkUrl('/\\evil.example/')).toBeNull();
     expect(safeLinkUrl('javascript:alert(1)')).toBeNull();
+  });
+});
+
+describe('cssImageUrl', () => {
+  it('wraps an http(s) picture in url("...")', () => {
+    expect(cssImageUrl('https://example.org/banner.png')).toBe(
+      'url("https://example.org/banner.png")',
+    );
+  });
+  it('refuses what an avatar would refuse', () => {
+    for (const url of [
+      'javascript:alert(1)',
+      'java\nscript:x',
+      'data:image/png;base64,AA',
+      '//e.x/a',
+    ]) {
+      expect(cssImageUrl(url)).toBeNull();
+    }
+  });
+  it('encodes quotes and parentheses so nothing can close the url() early', () => {
+    const value = cssImageUrl('https://e.example/a"),url(javascript:x)(\'.png') ?? '';
+    expect(value.slice(5, -2)).not.toMatch(/["'()]/);
+    expect(value).toMatch(/^url\("https:\/\/e\.example\/a%22%29,url%28/);
   });
 });

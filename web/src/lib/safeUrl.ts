@@ -43,3 +43,16 @@ export function safeLinkUrl(url: string | null | undefined): string | null {
   }
   return null;
 }
+
+/**
+ * A CSS `background-image` value for a server-supplied picture (a profile banner), or null. Only
+ * http(s) addresses pass, as for avatars; the address is percent-encoded so no quote or
+ * parenthesis in it can end the `url("...")` early.
+ */
+export function cssImageUrl(url: string | null | undefined): string | null {
+  const safe = safeHttpUrl(url);
+  return safe ? `url("${encodeURI(safe).replace(/[()'"]/g, escapeForCss)}")` : null;
+}
+
+const escapeForCss = (character: string) =>
+  `%${character.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`;

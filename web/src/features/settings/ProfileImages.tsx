@@ -10,6 +10,7 @@ import {
   type ProfileImageKind,
   type UploadLimits,
 } from '../../lib/profileImageLimits.ts';
+import { safeMediaUrl } from '../../lib/safeUrl.ts';
 import { useInstance } from '../../state/instance.ts';
 import { useSession } from '../../state/session.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -164,7 +165,7 @@ function ImagePicker({ kind, account }: { kind: ImageKind; account: Account }) {
     );
   };
 
-  const current = CURRENT[kind](account);
+  const current = safeMediaUrl(CURRENT[kind](account));
   const shown = preview ?? current;
   return (
     <div className={styles.column}>

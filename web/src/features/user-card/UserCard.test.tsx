@@ -54,3 +54,30 @@ describe('UserCard on the own account', () => {
     act(() => useModals.getState().closeSettings());
   });
 });
+
+describe('UserCard banner', () => {
+  const withHeader = (header: string) => testAccount({ id: '9', username: 'bob', header });
+  const bannerOf = (container: HTMLElement) =>
+    container.querySelector<HTMLElement>('[data-user-card] > div')?.style.backgroundImage ?? '';
+
+  it('shows an http(s) banner', () => {
+    const { container } = render(
+      <UserCard account={withHeader('https://example.org/banner.png')} variant="popover" />,
+    );
+    expect(bannerOf(container)).toContain('https://example.org/banner.png');
+  });
+
+  it('drops a banner an avatar would refuse (script, data, another site without a scheme)', () => {
+    for (const header of [
+      'javascript:alert(1)',
+      'data:image/png;base64,AAAA',
+      '//evil.example/t.png',
+    ]) {
+      const { container, unmount } = render(
+        <UserCard account={withHeader(header)} variant="popover" />,
+      );
+      expect(bannerOf(container)).toBe('');
+      unmount();
+    }
+  });
+});

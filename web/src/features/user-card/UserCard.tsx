@@ -5,6 +5,7 @@ import { Link } from '../../app/router/Link.tsx';
 import { t } from '../../i18n/index.ts';
 import { cardBirthday, formatBirthday } from '../../lib/people/birthday.ts';
 import { cardControls } from '../../lib/people/cardControls.ts';
+import { cssImageUrl } from '../../lib/safeUrl.ts';
 import { dailyAverage, profilePathFor, type ProfileTab } from '../../lib/people/profile.ts';
 import { useRelationship } from '../../state/entities.ts';
 import { useInstance } from '../../state/instance.ts';
@@ -87,6 +88,7 @@ export function UserCard({
   };
 
   const avatar = <AccountAvatar account={account} size={72} className={styles.avatar} />;
+  const banner = cssImageUrl(account.header);
 
   return (
     <section
@@ -94,12 +96,7 @@ export function UserCard({
       className={`${styles.card} ${variant === 'popover' ? styles.popoverCard : ''}`}
       aria-labelledby={headingId}
     >
-      <div
-        className={styles.banner}
-        style={
-          account.header ? { backgroundImage: `url("${encodeURI(account.header)}")` } : undefined
-        }
-      />
+      <div className={styles.banner} style={banner ? { backgroundImage: banner } : undefined} />
       <div className={styles.headerRow}>
         {avatarAction ? (
           <button

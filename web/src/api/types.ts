@@ -443,6 +443,8 @@ export interface Instance {
   pollsConfigured: boolean;
   /** Emoji reactions advertised outside Pleroma's feature list (Fedibird, Glitch forks). */
   reactionsAdvertised: boolean;
+  /** The v2 document's `api_versions.mastodon`: which revision of Mastodon's client API is served. */
+  mastodonApiVersion: number | null;
   // pleroma.metadata
   features: string[];
   federation: Record<string, unknown>;

@@ -88,6 +88,46 @@ describe('serverFeatures', () => {
     expect(serverFeatures({ instanceV1: { ...v1, version: '3.5.0' } }).editing).toBe(true);
   });
 
+  it('reads the API version Mastodon declares', () => {
+    expect(instance('mastodon-docs/instance-v2.json').mastodonApiVersion).toBeGreaterThan(0);
+  });
+
+  it('editing on a server of another name that declares Mastodon API version 1 or later', () => {
+    const raw = load('mastodon-docs/instance-v2.json') as Record<string, unknown>;
+    const v2 = (extra: Record<string, unknown>) =>
+      parseInstance({
+        ...raw,
+        version: '0.19.1 git-5a1b2c3',
+        api_versions: {},
+        ...extra,
+      }) as Instance;
+    const other = {
+      ...nodeinfo('pleroma-fixtures/mastodon-nodeinfo20.json'),
+      softwareName: 'kite',
+    };
+    expect(
+      serverFeatures({ instanceV2: v2({ api_versions: { mastodon: 2 } }), nodeinfo: other })
+        .editing,
+    ).toBe(true);
+    expect(serverFeatures({ instanceV2: v2({}), nodeinfo: other }).editing).toBe(false);
+    expect(
+      serverFeatures({ instanceV2: v2({ api_versions: { mastodon: 0 } }), nodeinfo: other })
+        .editing,
+    ).toBe(false);
+  });
+
+  it('editing on a server of another name that reports a Mastodon version of 3.5 or later', () => {
+    const v1 = instance('mastodon-docs/instance-v1.json');
+    const other = {
+      ...nodeinfo('pleroma-fixtures/mastodon-nodeinfo20.json'),
+      softwareName: 'kite',
+    };
+    const at = (version: string) =>
+      serverFeatures({ instanceV1: { ...v1, version, flavour: 'other' }, nodeinfo: other }).editing;
+    expect(at('4.2.0 (compatible; Kite 1.3)')).toBe(true);
+    expect(at('3.4.0 (compatible; Kite 1.0)')).toBe(false);
+  });
+
   it('reactions on the alias path when the server advertises them outside Pleroma metadata', () => {
     const v1 = instance('mastodon-docs/instance-v1.json');
     expect(serverFeatures({ instanceV1: { ...v1, reactionsAdvertised: true } }).reactions).toBe(

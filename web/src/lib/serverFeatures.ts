@@ -34,8 +34,13 @@ export interface ServerDocuments {
   nodeinfo?: Nodeinfo | null;
 }
 
-/** Mastodon has had editing (PUT /api/v1/statuses/:id) since 3.5, without advertising it. */
+/**
+ * Editing (PUT /api/v1/statuses/:id) arrived in Mastodon 3.5, without being advertised; servers
+ * of other names that implement Mastodon's API report the Mastodon version they match. Mastodon
+ * 4.3 began numbering its API (`api_versions.mastodon`, 1 and up), which every such server has.
+ */
 const MASTODON_EDITING_SINCE: readonly [number, number] = [3, 5];
+const MASTODON_API_VERSION_WITH_EDITING = 1;
 
 function versionAtLeast(version: string, [major, minor]: readonly [number, number]): boolean {
   const match = /^(\d+)\.(\d+)/.exec(version.trim());
@@ -85,7 +90,9 @@ export function serverFeatures(docs: ServerDocuments): ServerFeatures {
     reactions = features.includes('pleroma_emoji_reactions') ? 'pleroma' : 'none';
   } else {
     polls = instances.some((i) => i.pollsConfigured);
-    editing = flavour === 'mastodon' && versionAtLeast(version, MASTODON_EDITING_SINCE);
+    editing =
+      versionAtLeast(version, MASTODON_EDITING_SINCE) ||
+      instances.some((i) => (i.mastodonApiVersion ?? 0) >= MASTODON_API_VERSION_WITH_EDITING);
     reactions = instances.some((i) => i.reactionsAdvertised) ? 'alias' : 'none';
   }
   if (reactions === 'none' && !hasPleromaMetadata && pleroma) reactions = 'pleroma';

@@ -153,6 +153,8 @@ const v2Raw = obj('InstanceV2', {
   contact: block({ email: str(), account: opt(entity((): Schema<Account> => AccountSchema)) }),
   rules: list('Rule', () => RuleSchema),
   fedibird_capabilities: opt(strList()),
+  // Mastodon 4.3+ numbers its client API here; other servers copy it to say what they implement.
+  api_versions: opt(block({ mastodon: opt(nnum()) })),
   pleroma: opt(pleromaBlock),
 });
 
@@ -249,6 +251,7 @@ const V1Schema = entitySchema(v1Raw, (r, ctx): Instance => {
     ...advertised(c, r.fedibird_capabilities),
     // Pleroma's v1 names its poll limits outside `configuration`.
     ...(hasPoll ? { pollsConfigured: true } : {}),
+    mastodonApiVersion: null,
     ...metadataPart(p),
   };
 });
@@ -290,6 +293,7 @@ const V2Schema = entitySchema(v2Raw, (r, ctx): Instance => {
     contactAccount: r.contact.account,
     rules: r.rules,
     ...advertised(c, r.fedibird_capabilities),
+    mastodonApiVersion: r.api_versions?.mastodon ?? null,
     ...metadataPart(p),
   };
 });

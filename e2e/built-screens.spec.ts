@@ -167,6 +167,9 @@ test("a conversation's focused post lists who favourited it; the reply-to link p
 
   await page.goto(`/notice/${reply.id}`);
   const replyCard = page.locator(`article[data-status-id="${reply.id}"]`);
+  // The parent arrives above the reply and moves it; a pointer placed before that would be left
+  // outside the moved link, as a person's would. Hover once the conversation has settled.
+  await expect(page.locator(`article[data-status-id="${parent.id}"]`)).toBeVisible();
   await replyCard.getByRole('link', { name: /^Reply to/ }).hover();
   await expect(page.getByRole('tooltip')).toContainText(parentText);
 });

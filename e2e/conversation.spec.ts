@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { DEMO_PASSWORD } from './demo.ts';
-import { apiToken, expect, instanceUrl, test } from './fixtures.ts';
-import { persistSession } from './session.ts';
+import { apiToken, expect, instanceUrl, postStatus, test } from './fixtures.ts';
+import { persistSession, unique } from './session.ts';
 import { expectNoSeriousA11yViolations } from './axe.ts';
 
 /** Journeys through a conversation (/notice/:id): tree and linear modes, branches, dive, scroll. */
@@ -203,4 +203,28 @@ test('a repeat opens the original’s conversation; an unknown status says not f
   await expect(
     page.getByText('Not found. This status does not exist, or you may not see it.'),
   ).toBeVisible();
+});
+
+test('a reply posted from the conversation appears in it at once, and is counted', async ({
+  page,
+}) => {
+  const bob = await apiToken('bob', DEMO_PASSWORD);
+  const carol = await apiToken('carol', DEMO_PASSWORD);
+  const original = await postStatus(bob, unique('Where do the starlings sleep'));
+  await persistSession(page, carol);
+
+  await page.goto(`/notice/${original.id}`);
+  await expect(item(page, original.id)).toHaveAttribute('aria-current', 'true');
+  await ownButton(page, original.id, 'Reply').click();
+  const dialog = page.getByRole('dialog', { name: 'Reply' });
+  const text = unique('In the reeds by the river');
+  const field = dialog.getByRole('combobox', { name: 'Your reply' });
+  await field.press('End');
+  await field.pressSequentially(text);
+  await dialog.getByRole('button', { name: 'Post', exact: true }).click();
+  await expect(dialog).toHaveCount(0);
+
+  const thread = page.getByRole('list', { name: 'Statuses of the conversation' });
+  await expect(thread.getByText(text)).toBeVisible();
+  await expect(ownButton(page, original.id, 'Reply 1')).toBeVisible();
 });

@@ -11,6 +11,7 @@ import {
   type DraftContext,
 } from '../../state/drafts.ts';
 import { useEntities } from '../../state/entities.ts';
+import { announcePosted } from '../../state/posted.ts';
 import { useInstance } from '../../state/instance.ts';
 import { showOwnStatus } from '../../state/timelines.ts';
 import {
@@ -105,8 +106,12 @@ export function useComposer({ context, start, initial, onPosted }: ComposerOptio
         editId: context.kind === 'edit' ? context.statusId : undefined,
         idempotencyKey: idempotencyKey.current,
       });
-      useEntities.getState().ingestStatuses([status]);
-      if (context.kind !== 'edit') showOwnStatus(status);
+      if (context.kind === 'edit') {
+        useEntities.getState().ingestStatuses([status]);
+      } else {
+        announcePosted(status);
+        showOwnStatus(status);
+      }
       discardDraft(key);
       touched.current = false;
       idempotencyKey.current = newIdempotencyKey();

@@ -3,7 +3,9 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RouteMatch } from '../../app/router/matchRoute.ts';
 import { ROUTES } from '../../app/router/routeTable.ts';
+import { parseStatus } from '../../api/schemas/status.ts';
 import { useEntities } from '../../state/entities.ts';
+import { announcePosted } from '../../state/posted.ts';
 import { usePreferences } from '../../state/preferences.ts';
 import { ConversationScreen } from './screens.ts';
 
@@ -141,6 +143,25 @@ describe('ConversationScreen', () => {
     // Nesting conveys depth: 3 sits in the replies list of 2, which sits in 1's.
     expect(item('3').parentElement?.closest('li')).toBe(item('2'));
     expect(item('3').dataset.level).toBe('3');
+  });
+
+  it("places the viewer's own reply in the open conversation at once, and counts it", async () => {
+    conversationServer();
+    await open('8');
+    expect(shownIds()).toEqual(['1', '2', '8', '9', '10']);
+    const repliesBefore = useEntities.getState().statuses['8']!.repliesCount;
+    const reply = parseStatus(rawStatus('11', '8'))!;
+    act(() => announcePosted(reply));
+    expect(shownIds()).toEqual(['1', '2', '8', '9', '10', '11']);
+    expect(within(item('11')).getByText('post 11')).toBeTruthy();
+    expect(useEntities.getState().statuses['8']!.repliesCount).toBe(repliesBefore + 1);
+  });
+
+  it('leaves a conversation alone when the new post replies elsewhere', async () => {
+    conversationServer();
+    await open('8');
+    act(() => announcePosted(parseStatus(rawStatus('12', 'elsewhere'))!));
+    expect(shownIds()).toEqual(['1', '2', '8', '9', '10']);
   });
 
   it('makes each post focusable and says where it is in the thread (feed pattern)', async () => {

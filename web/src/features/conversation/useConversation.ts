@@ -5,6 +5,7 @@ import type { Status } from '../../api/types.ts';
 import { api } from '../../app/apiClient.ts';
 import type { ThreadEntry } from '../../lib/conversationTree.ts';
 import { useEntities } from '../../state/entities.ts';
+import { onPosted } from '../../state/posted.ts';
 import { useSession } from '../../state/session.ts';
 
 const HTTP_NOT_FOUND = 404;
@@ -108,6 +109,20 @@ export function useConversation(id: string): ConversationLoad {
       cancelled = true;
     };
   }, [id, viewer, attempt]);
+
+  // The viewer's own reply joins the open conversation at once (the context is not asked again).
+  useEffect(
+    () =>
+      onPosted((posted) =>
+        setState((previous) => {
+          const entries = previous.entries;
+          const inThread = entries.some((entry) => entry.id === posted.inReplyToId);
+          if (!inThread || entries.some((entry) => entry.id === posted.id)) return previous;
+          return { ...previous, entries: [...entries, entryOf(posted)] };
+        }),
+      ),
+    [],
+  );
 
   const retry = useCallback(() => {
     setState((previous) => ({ ...previous, phase: 'loading', detail: '' }));

@@ -228,3 +228,29 @@ test('a reply posted from the conversation appears in it at once, and is counted
   await expect(thread.getByText(text)).toBeVisible();
   await expect(ownButton(page, original.id, 'Reply 1')).toBeVisible();
 });
+
+test('a thread opened at its root shows the root whole, below the sticky headers', async ({
+  page,
+}) => {
+  const token = await apiToken('alice', DEMO_PASSWORD);
+  const { root } = await seededThread(token);
+  await persistSession(page, token);
+  for (const viewport of [
+    { width: 1400, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(viewport);
+    await page.goto(`/notice/${root}`);
+    const card = item(page, root).locator('article').first();
+    await expect(item(page, root)).toHaveAttribute('aria-current', 'true');
+    await expect(thread(page)).toHaveAttribute('aria-busy', 'false');
+    // The thread is long: the root's card starts under the conversation's sticky header.
+    const header = page.locator('section[aria-labelledby="conversation-title"] > *').first();
+    await expect
+      .poll(async () => {
+        const [cardBox, headerBox] = [await card.boundingBox(), await header.boundingBox()];
+        return cardBox && headerBox ? cardBox.y - (headerBox.y + headerBox.height) : -1;
+      })
+      .toBeGreaterThanOrEqual(0);
+  }
+});

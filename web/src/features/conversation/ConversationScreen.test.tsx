@@ -139,10 +139,19 @@ describe('ConversationScreen', () => {
     expect(item('2').hasAttribute('aria-current')).toBe(false);
     expect(within(item('3')).getByText('post 3')).toBeTruthy();
     expect(scrollIntoView).toHaveBeenCalled();
-    expect(scrollIntoView.mock.contexts.at(-1)).toBe(item('3'));
+    expect(scrollIntoView.mock.contexts.at(-1)).toBe(item('3').firstElementChild);
     // Nesting conveys depth: 3 sits in the replies list of 2, which sits in 1's.
     expect(item('3').parentElement?.closest('li')).toBe(item('2'));
     expect(item('3').dataset.level).toBe('3');
+  });
+
+  it('scrolls to the root status itself, not to the whole thread it holds', async () => {
+    conversationServer();
+    await open('1');
+    const scrolled = scrollIntoView.mock.contexts.at(-1) as HTMLElement;
+    expect(item('1').contains(scrolled)).toBe(true);
+    expect(within(scrolled).getByText('post 1')).toBeTruthy();
+    expect(scrolled.querySelector('[data-thread-status]')).toBeNull();
   });
 
   it("places the viewer's own reply in the open conversation at once, and counts it", async () => {

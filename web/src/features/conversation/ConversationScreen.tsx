@@ -235,7 +235,11 @@ function Conversation({ statusId }: { statusId: string }) {
     const element = focusedElement.current;
     if (!focusedId || !element || scrolledFor.current === scrollKey) return;
     scrolledFor.current = scrollKey;
-    element.scrollIntoView?.({ block: 'center' });
+    // The item holds its replies below it: scroll the status's own card, or a root with a long
+    // thread would be centred off the top, under the sticky headers.
+    const card = element.firstElementChild ?? element;
+    const fits = card.getBoundingClientRect().height < window.innerHeight / 2;
+    card.scrollIntoView?.({ block: fits ? 'center' : 'start' });
   });
 
   // After a dive or undive, keyboard focus moves to the status the thread now starts from.

@@ -182,6 +182,10 @@ test('an image is uploaded, described and posted; a file over the limit is refus
   await description.fill('Two by two pixels');
   await description.press('Enter'); // does nothing: no post yet
   expect(uploads).toEqual(['POST']);
+  // Files and a poll do not go together: the poll button says so before anything is sent.
+  const addPoll = form.getByRole('button', { name: 'Add a poll' });
+  await expect(addPoll).toHaveAttribute('aria-disabled', 'true');
+  await expect(addPoll).toHaveAccessibleDescription('A post can have files or a poll, not both');
   const text = unique('With a picture');
   await textField(form).fill(text);
   await form.getByRole('button', { name: 'Post', exact: true }).click();

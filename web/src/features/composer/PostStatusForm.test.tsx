@@ -151,6 +151,43 @@ describe('PostStatusForm', () => {
     expect(changed).not.toBe(first);
   });
 
+  it('offers files or a poll, not both, and says why the other is unavailable', async () => {
+    act(() =>
+      useInstance.setState({ config: { ...useInstance.getState().config, pollsAvailable: true } }),
+    );
+    /** An upload that stays pending. */
+    class PendingXhr extends EventTarget {
+      readonly upload = new EventTarget();
+      open() {}
+      setRequestHeader() {}
+      abort() {}
+      send() {}
+    }
+    vi.stubGlobal('XMLHttpRequest', PendingXhr);
+    const { container } = render(<PostStatusForm context={{ kind: 'new' }} />);
+    const attach = () => screen.getByRole('button', { name: 'Attach files' });
+    const addPoll = () => screen.getByRole('button', { name: 'Add a poll' });
+    const reason = 'A post can have files or a poll, not both';
+
+    fireEvent.click(addPoll());
+    expect(attach().getAttribute('aria-disabled')).toBe('true');
+    expect(attach().getAttribute('title')).toBe(reason);
+    const input = container.querySelector('input[type=file]') as HTMLInputElement;
+    const opened = vi.spyOn(input, 'click');
+    fireEvent.click(attach());
+    expect(opened).not.toHaveBeenCalled();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Remove the poll' }));
+    expect(attach().hasAttribute('aria-disabled')).toBe(false);
+    const file = new File([new Uint8Array(16)], 'cat.png', { type: 'image/png' });
+    fireEvent.change(input, { target: { files: [file] } });
+    await waitFor(() => expect(addPoll().getAttribute('aria-disabled')).toBe('true'));
+    const describedBy = addPoll().getAttribute('aria-describedby') ?? '';
+    expect(document.getElementById(describedBy)?.textContent).toBe(reason);
+    fireEvent.click(addPoll());
+    expect(screen.queryByRole('button', { name: 'Remove the poll' })).toBeNull();
+  });
+
   it('refuses a file over the upload limit before sending it', async () => {
     act(() =>
       useInstance.setState({ config: { ...useInstance.getState().config, uploadlimit: 1024 } }),

@@ -111,7 +111,13 @@ export function PostStatusForm({
     onUploaded: (attachment) =>
       update((current) => ({ ...current, attachments: [...current.attachments, attachment] })),
   });
-  const uploadDisabled = room - uploads.pending.length <= 0;
+  const pollsAvailable = !editing && config.pollsAvailable;
+  // Servers refuse a post with both media and a poll: whichever came first rules out the other.
+  const pollBlocked =
+    fields.poll === null && (fields.attachments.length > 0 || uploads.pending.length > 0);
+  const mediaBlocked = pollsAvailable && fields.poll !== null;
+  const uploadDisabled = room - uploads.pending.length <= 0 || mediaBlocked;
+  const exclusionId = useId();
 
   const userDefault = userDefaultScope(user?.source?.privacy ?? null);
   const originalScope = replyTo ? toPostScope(replyTo.visibility, userDefault) : null;
@@ -121,7 +127,6 @@ export function PostStatusForm({
     userDefault,
     minimalScopesMode: preferences.minimalScopesMode || config.minimalScopesMode,
   });
-  const pollsAvailable = !editing && config.pollsAvailable;
   const showSubject =
     preferences.alwaysShowSubjectInput || subjectOpen || fields.spoilerText !== '';
 
@@ -142,7 +147,7 @@ export function PostStatusForm({
 
   const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
     const file = event.clipboardData.files[0];
-    if (!file) return;
+    if (!file || uploadDisabled) return;
     event.preventDefault();
     uploads.upload([file]);
   };
@@ -300,9 +305,11 @@ export function PostStatusForm({
           type="button"
           className={styles.iconButton}
           aria-label={t('post_status.attach_media')}
-          title={t('post_status.attach_media')}
-          disabled={uploadDisabled}
-          onClick={() => fileInputRef.current?.click()}
+          title={mediaBlocked ? t('post_status.poll_or_media') : t('post_status.attach_media')}
+          disabled={uploadDisabled && !mediaBlocked}
+          aria-disabled={mediaBlocked || undefined}
+          aria-describedby={mediaBlocked ? exclusionId : undefined}
+          onClick={() => !uploadDisabled && fileInputRef.current?.click()}
         >
           <ComposerIcon name="attach" />
         </button>
@@ -312,11 +319,26 @@ export function PostStatusForm({
             className={styles.iconButton}
             aria-pressed={fields.poll !== null}
             aria-label={fields.poll ? t('post_status.remove_poll') : t('post_status.add_poll')}
-            title={fields.poll ? t('post_status.remove_poll') : t('post_status.add_poll')}
-            onClick={() => change({ poll: fields.poll ? null : newPollDraft() })}
+            title={
+              pollBlocked
+                ? t('post_status.poll_or_media')
+                : fields.poll
+                  ? t('post_status.remove_poll')
+                  : t('post_status.add_poll')
+            }
+            aria-disabled={pollBlocked || undefined}
+            aria-describedby={pollBlocked ? exclusionId : undefined}
+            onClick={() => {
+              if (!pollBlocked) change({ poll: fields.poll ? null : newPollDraft() });
+            }}
           >
             <ComposerIcon name="poll" />
           </button>
+        )}
+        {(pollBlocked || mediaBlocked) && pollsAvailable && (
+          <span id={exclusionId} hidden>
+            {t('post_status.poll_or_media')}
+          </span>
         )}
         <button
           type="button"
@@ -363,7 +385,7 @@ export function PostStatusForm({
         <Suspense fallback={null}>
           <EmojiPicker
             onPick={insertEmoji}
-            onSticker={(file: File) => uploads.upload([file])}
+            onSticker={(file: File) => !uploadDisabled && uploads.upload([file])}
             onClose={() => setPickerOpen(false)}
           />
         </Suspense>

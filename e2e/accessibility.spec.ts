@@ -101,6 +101,8 @@ for (const size of SIZES) {
       await expect(page.getByRole('group', { name: 'Emoji picker' })).toBeVisible();
       await expectNoSeriousA11yViolations(page, `emoji picker (${size.name})`);
       await page.keyboard.press('Escape');
+      await expect(page.getByRole('group', { name: 'Emoji picker' })).toHaveCount(0);
+      await expect(composer.getByRole('button', { name: 'Insert emoji' })).toBeFocused();
       await composer.getByRole('combobox', { name: "What's on your mind?" }).fill('');
       await composer.getByRole('button', { name: 'Close' }).click();
       await expect(composer).toHaveCount(0);

@@ -107,6 +107,9 @@ test('a reply starts with the followers-only scope and the people of the origina
   const dialog = page.getByRole('dialog', { name: 'Reply' });
   const reply = dialog.getByRole('combobox', { name: 'Your reply' });
   await expect(reply).toHaveValue('@bob ');
+  // The mention was written for the person: no suggestions cover the toolbar until they type.
+  await expect(reply).toBeFocused();
+  await expect(reply).toHaveAttribute('aria-expanded', 'false');
   await expect(dialog.getByRole('button', { name: 'Followers-only' })).toHaveAttribute(
     'aria-pressed',
     'true',

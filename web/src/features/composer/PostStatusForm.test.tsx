@@ -188,6 +188,18 @@ describe('PostStatusForm', () => {
     expect(screen.queryByRole('button', { name: 'Remove the poll' })).toBeNull();
   });
 
+  it('Escape in the emoji picker closes it and puts focus back on its button', async () => {
+    render(<PostStatusForm context={{ kind: 'new' }} />);
+    const button = screen.getByRole('button', { name: 'Insert emoji' });
+    fireEvent.click(button);
+    const picker = await screen.findByRole('group', { name: 'Emoji picker' });
+    const inside = picker.querySelector('input') ?? picker;
+    act(() => (inside as HTMLElement).focus());
+    fireEvent.keyDown(inside, { key: 'Escape' });
+    expect(screen.queryByRole('group', { name: 'Emoji picker' })).toBeNull();
+    expect(document.activeElement).toBe(button);
+  });
+
   it('refuses a file over the upload limit before sending it', async () => {
     act(() =>
       useInstance.setState({ config: { ...useInstance.getState().config, uploadlimit: 1024 } }),

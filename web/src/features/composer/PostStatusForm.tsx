@@ -96,6 +96,7 @@ export function PostStatusForm({
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const fileInputRef = useRef<HTMLInputElement>(null);
   const [pickerOpen, setPickerOpen] = useState(false);
+  const emojiButtonRef = useRef<HTMLButtonElement>(null);
   const [previewOn, setPreviewOn] = useState(false);
   const [subjectOpen, setSubjectOpen] = useState(false);
   const [dropping, setDropping] = useState(false);
@@ -346,6 +347,7 @@ export function PostStatusForm({
           aria-label={t('post_status.emoji')}
           title={t('post_status.emoji')}
           aria-expanded={pickerOpen}
+          ref={emojiButtonRef}
           onClick={() => setPickerOpen((open) => !open)}
         >
           <ComposerIcon name="emoji" />
@@ -386,7 +388,11 @@ export function PostStatusForm({
           <EmojiPicker
             onPick={insertEmoji}
             onSticker={(file: File) => !uploadDisabled && uploads.upload([file])}
-            onClose={() => setPickerOpen(false)}
+            onClose={() => {
+              // Focus goes back to the button that opened the picker, not to the page.
+              setPickerOpen(false);
+              emojiButtonRef.current?.focus();
+            }}
           />
         </Suspense>
       )}

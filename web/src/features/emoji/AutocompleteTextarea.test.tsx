@@ -226,6 +226,33 @@ describe('AutocompleteTextarea: mentions and hashtags', () => {
     expect(users).not.toHaveBeenCalled();
   });
 
+  it("stays closed on text the field was given (a reply's mention) until the person types", () => {
+    function Prefilled() {
+      const [value, setValue] = useState('@alice');
+      return (
+        <AutocompleteTextarea
+          aria-label="Post"
+          value={value}
+          onChange={setValue}
+          sources={{ users: async () => [], knownUsers: () => [alice] }}
+        />
+      );
+    }
+    render(<Prefilled />);
+    const element = field();
+    act(() => {
+      element.setSelectionRange(6, 6);
+      element.focus();
+    });
+    fireEvent.select(element);
+    expect(options()).toEqual([]);
+    expect(element.getAttribute('aria-expanded')).toBe('false');
+    const enter = fireEvent.keyDown(element, { key: 'Enter' });
+    expect(enter).toBe(true); // not taken by the suggestions
+    typeText(element, '@alic');
+    expect(options()).toEqual(['Alice@alice']);
+  });
+
   it('aborts a search whose query changed', async () => {
     const signals: AbortSignal[] = [];
     const users = vi.fn(
@@ -263,21 +290,24 @@ describe('AutocompleteTextarea: mentions and hashtags', () => {
 describe('AutocompleteTextarea: the input variant', () => {
   it('is a one-line field with the same completion and a forwarded ref', async () => {
     const ref = createRef<HTMLInputElement>();
-    render(
-      <AutocompleteTextarea
-        as="input"
-        ref={ref}
-        aria-label="Subject"
-        value=":blo"
-        onChange={() => {}}
-        sources={{ emoji: true }}
-      />,
-    );
+    function Subject() {
+      const [value, setValue] = useState('');
+      return (
+        <AutocompleteTextarea
+          as="input"
+          ref={ref}
+          aria-label="Subject"
+          value={value}
+          onChange={setValue}
+          sources={{ emoji: true }}
+        />
+      );
+    }
+    render(<Subject />);
     const input = field('Subject');
     expect(ref.current).toBe(input);
     expect(input.tagName).toBe('INPUT');
-    act(() => input.focus());
-    fireEvent.select(input, { target: { selectionStart: 4, selectionEnd: 4 } });
+    typeText(input, ':blo');
     await waitFor(() => expect(options()).toContain(':blob:'));
   });
 });

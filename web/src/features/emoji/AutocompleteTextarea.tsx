@@ -115,6 +115,9 @@ export function AutocompleteTextarea(props: AutocompleteTextareaProps) {
   const [focused, setFocused] = useState(false);
   const [caret, setCaret] = useState<number | null>(null);
   const [dismissed, setDismissed] = useState<string | null>(null);
+  // Suggestions follow typing: a field focused with text already in it (a reply's mentions)
+  // stays quiet until the person types.
+  const [typed, setTyped] = useState(false);
   const [highlight, setHighlight] = useState({ key: '', index: 0 });
   const [knownUsers, setKnownUsers] = useState<SuggestedUser[]>([]);
   const [hashtags, setHashtags] = useState<string[]>([]);
@@ -214,7 +217,7 @@ export function AutocompleteTextarea(props: AutocompleteTextareaProps) {
       })
     : [];
 
-  const open = suggestions.length > 0 && dismissed !== wordKey;
+  const open = typed && suggestions.length > 0 && dismissed !== wordKey;
   const current = highlight.key === wordKey ? Math.min(highlight.index, suggestions.length - 1) : 0;
 
   // After a pick, put the caret after the inserted text once the new value is in the field.
@@ -250,6 +253,7 @@ export function AutocompleteTextarea(props: AutocompleteTextareaProps) {
 
   const handleChange = (event: ChangeEvent<FieldElement>) => {
     pendingPick.current = null;
+    setTyped(true);
     setCaret(event.target.selectionStart);
     onChange(event.target.value);
   };
@@ -282,7 +286,9 @@ export function AutocompleteTextarea(props: AutocompleteTextareaProps) {
   };
 
   const handleFocus = (event: FocusEvent<FieldElement>) => {
+    // A pending hide means focus is coming back after a moment away (a suggestion's click).
     if (blurTimer.current) clearTimeout(blurTimer.current);
+    else setTyped(false);
     blurTimer.current = null;
     setFocused(true);
     setCaret(event.currentTarget.selectionStart);

@@ -88,6 +88,15 @@ export function isDomainBlocked(db: Database, accountId: string, domain: string 
   );
 }
 
+/**
+ * SQL condition: the account in `column` is neither blocked by the viewer nor on a domain the
+ * viewer blocks. `viewer` is the viewer's placeholder (`?` binds it twice, or a named one).
+ */
+export function notBlockedBySql(column: string, viewer: string): string {
+  return `${column} NOT IN (SELECT target_id FROM blocks WHERE account_id = ${viewer}
+    UNION SELECT a.id FROM domain_blocks d JOIN accounts a ON lower(a.domain) = d.domain WHERE d.account_id = ${viewer})`;
+}
+
 /** What a viewer does not want in timelines: accounts (blocked, domain-blocked, muted) and threads. */
 export interface Exclusions {
   accounts: Set<string>;

@@ -544,4 +544,18 @@ CREATE TABLE scheduled_status_media (
 CREATE INDEX scheduled_status_media_owner ON scheduled_status_media (scheduled_status_id);
 `,
   },
+  {
+    version: 193,
+    name: 'mfa_attempt_limits',
+    sql: `
+-- Wrong second-factor codes, against guessing: counted per pending sign-in (a few spend it) and
+-- per account over a recent window (kept in the database so a restart does not reset them).
+ALTER TABLE mfa_tokens ADD COLUMN failed_attempts INTEGER NOT NULL DEFAULT 0;
+CREATE TABLE mfa_failures (
+  account_id TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+  failed_at TEXT NOT NULL
+);
+CREATE INDEX mfa_failures_account ON mfa_failures (account_id, failed_at);
+`,
+  },
 ];

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { follow as insertFollow } from '../db/follows.ts';
 import { sql } from '../db/index.ts';
 import { addUser, bearer, makeTestApp, passwordToken, post, type TestApp } from './test-helpers.ts';
 
@@ -98,8 +99,12 @@ describe('following across a block', () => {
     expect(ids((await call('GET', `/api/v1/accounts/${dave}/followers`)).body)).toEqual([]);
   });
 
-  it('refuses following an account on a domain the viewer blocks', async () => {
+  it('ends follows both ways with a blocked domain and refuses following there', async () => {
+    expect((await call('POST', `/api/v1/accounts/${kestrel}/follow`, 'carol')).status).toBe(200);
+    insertFollow(t.ctx.db, kestrel, carol); // a remote follower, as federation would add
     await call('POST', '/api/v1/domain_blocks', 'carol', { domain: 'elsewhere.example' });
+    expect(ids((await call('GET', `/api/v1/accounts/${carol}/followers`)).body)).toEqual([]);
+    expect(ids((await call('GET', `/api/v1/accounts/${carol}/following`)).body)).toEqual([]);
     const follow = await call('POST', `/api/v1/accounts/${kestrel}/follow`, 'carol');
     expect(follow.status).toBe(403);
     expect(follow.body.error).toBe('Could not follow user: you blocked elsewhere.example.');

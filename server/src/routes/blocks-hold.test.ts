@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { follow as insertFollow } from '../db/follows.ts';
-import { sql } from '../db/index.ts';
+import { migrate, sql } from '../db/index.ts';
 import { addUser, bearer, makeTestApp, passwordToken, post, type TestApp } from './test-helpers.ts';
 
 /**
@@ -152,6 +152,26 @@ describe("reading the blocker's private posts", () => {
       account_ids: [carol],
     });
     expect(added.status).toBe(422);
+  });
+});
+
+describe('follows taken across a block before it held', () => {
+  it('end when the instance is upgraded, with the private posts they let through', async () => {
+    await block();
+    const secret = await post(t.app, tokens.carol!, {
+      status: 'for followers only',
+      visibility: 'private',
+    });
+    // As the old server let it happen: dave followed carol after her block.
+    insertFollow(t.ctx.db, dave, carol);
+    expect((await call('GET', `/api/v1/statuses/${secret.id}`, 'dave')).status).toBe(200);
+    sql(t.ctx.db, 'DELETE FROM schema_migrations WHERE version = 194').run();
+    migrate(t.ctx.db);
+    expect((await call('GET', `/api/v1/statuses/${secret.id}`, 'dave')).status).toBe(404);
+    expect(ids((await call('GET', '/api/v1/timelines/home', 'dave')).body)).not.toContain(
+      secret.id,
+    );
+    expect(ids((await call('GET', `/api/v1/accounts/${carol}/followers`)).body)).toEqual([]);
   });
 });
 

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { follow as insertFollow } from '../db/follows.ts';
+import { composeStatus } from '../db/compose.ts';
 import { migrate, sql } from '../db/index.ts';
 import { addUser, bearer, makeTestApp, passwordToken, post, type TestApp } from './test-helpers.ts';
 
@@ -259,6 +260,19 @@ describe('reaching the blocker by mention or direct message', () => {
         'SELECT count(*) AS n FROM notifications WHERE account_id = ? AND from_account_id = ?',
       ).get(carol, dave),
     ).toEqual({ n: 0 });
+  });
+
+  it('makes no notification from an account on a domain she blocks, old or new', async () => {
+    const byKestrel = (text: string) =>
+      composeStatus(t.ctx.db, { accountId: kestrel, text, visibility: 'public' }, '127.0.0.1:4000');
+    const before = byKestrel('@carol before the domain block');
+    expect(before.notifications).toHaveLength(1);
+    await call('POST', '/api/v1/domain_blocks', 'carol', { domain: 'elsewhere.example' });
+    expect(byKestrel('@carol after the domain block').notifications).toEqual([]);
+    expect((await call('GET', '/api/v1/notifications', 'carol')).body).toEqual([]);
+    expect((await call('GET', '/api/v1/notifications/unread_count', 'carol')).body).toEqual({
+      count: 0,
+    });
   });
 
   it('keeps his direct messages out of her direct timeline and conversations', async () => {

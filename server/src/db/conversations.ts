@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import { sql } from './index.ts';
+import { notBlockedBySql } from './relations.ts';
 import type { PageRequest } from './timelines.ts';
 
 export interface ConversationSummary {
@@ -8,8 +9,10 @@ export interface ConversationSummary {
   read_through_id: string;
 }
 
+/** The viewer's direct messages; those from accounts the viewer blocks are left out. */
 const VISIBLE_DIRECT = `s.visibility = 'direct'
-  AND (s.account_id = @viewer OR s.id IN (SELECT status_id FROM status_mentions WHERE account_id = @viewer))`;
+  AND (s.account_id = @viewer OR s.id IN (SELECT status_id FROM status_mentions WHERE account_id = @viewer))
+  AND ${notBlockedBySql('s.account_id', '@viewer')}`;
 
 /**
  * The viewer's direct conversations, newest message first, paged by that message's id as

@@ -58,3 +58,64 @@ export function useRecoveryCode(db: Database, accountId: string, code: string): 
   ).run(nowIso(), accountId, hashRecoveryCode(code));
   return info.changes > 0;
 }
+
+/** Wrong codes one pending sign-in (mfa_token) takes; after that it is spent. */
+export const MFA_TOKEN_MAX_FAILURES = 5;
+/** Wrong codes one account takes across sign-ins within the window; after that it waits. */
+export const MFA_ACCOUNT_MAX_FAILURES = 10;
+export const MFA_ACCOUNT_WINDOW_MS = 15 * 60 * 1000;
+
+export type MfaChallengeOutcome = 'passed' | 'invalid' | 'throttled';
+
+function accountFailuresSince(db: Database, accountId: string, since: string): number {
+  return (
+    sql(db, 'SELECT count(*) AS n FROM mfa_failures WHERE account_id = ? AND failed_at > ?').get(
+      accountId,
+      since,
+    ) as { n: number }
+  ).n;
+}
+
+/**
+ * Checks a second-factor code (TOTP or recovery) for a pending sign-in, within the attempt limits:
+ * a spent token, or an account with too many recent wrong codes, is refused even with the right
+ * code. A wrong code counts against both; a right one clears the account's count.
+ */
+export function answerMfaChallenge(
+  db: Database,
+  pending: { token_hash: string; account_id: string; failed_attempts: number },
+  challengeType: string,
+  code: string,
+): MfaChallengeOutcome {
+  return db.transaction((): MfaChallengeOutcome => {
+    const accountId = pending.account_id;
+    const windowStart = new Date(Date.now() - MFA_ACCOUNT_WINDOW_MS).toISOString();
+    if (
+      pending.failed_attempts >= MFA_TOKEN_MAX_FAILURES ||
+      accountFailuresSince(db, accountId, windowStart) >= MFA_ACCOUNT_MAX_FAILURES
+    )
+      return 'throttled';
+    const passed =
+      challengeType === 'totp'
+        ? checkTotp(db, accountId, code)
+        : challengeType === 'recovery'
+          ? useRecoveryCode(db, accountId, code)
+          : false;
+    if (passed) {
+      sql(db, 'DELETE FROM mfa_failures WHERE account_id = ?').run(accountId);
+      return 'passed';
+    }
+    sql(db, 'UPDATE mfa_tokens SET failed_attempts = failed_attempts + 1 WHERE token_hash = ?').run(
+      pending.token_hash,
+    );
+    sql(db, 'DELETE FROM mfa_failures WHERE account_id = ? AND failed_at <= ?').run(
+      accountId,
+      windowStart,
+    );
+    sql(db, 'INSERT INTO mfa_failures (account_id, failed_at) VALUES (?, ?)').run(
+      accountId,
+      nowIso(),
+    );
+    return 'invalid';
+  })();
+}

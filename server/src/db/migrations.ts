@@ -544,4 +544,42 @@ CREATE TABLE scheduled_status_media (
 CREATE INDEX scheduled_status_media_owner ON scheduled_status_media (scheduled_status_id);
 `,
   },
+  {
+    version: 193,
+    name: 'mfa_attempt_limits',
+    sql: `
+-- Wrong second-factor codes, against guessing: counted per pending sign-in (a few spend it) and
+-- per account over a recent window (kept in the database so a restart does not reset them).
+ALTER TABLE mfa_tokens ADD COLUMN failed_attempts INTEGER NOT NULL DEFAULT 0;
+CREATE TABLE mfa_failures (
+  account_id TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+  failed_at TEXT NOT NULL
+);
+CREATE INDEX mfa_failures_account ON mfa_failures (account_id, failed_at);
+`,
+  },
+  {
+    version: 194,
+    name: 'follows_across_blocks',
+    sql: `
+-- Follows made across a block while the server still took them end now, as a block ends them:
+-- with the blocker's posts in the blocked account's home feed (mentions stay), list places and
+-- follow-request notifications.
+DELETE FROM home_feed WHERE EXISTS (
+  SELECT 1 FROM statuses s JOIN blocks b ON b.account_id = s.account_id AND b.target_id = home_feed.account_id
+  WHERE s.id = home_feed.status_id
+    AND NOT EXISTS (SELECT 1 FROM status_mentions m WHERE m.status_id = s.id AND m.account_id = home_feed.account_id));
+DELETE FROM list_accounts WHERE EXISTS (
+  SELECT 1 FROM lists l JOIN blocks b
+    ON (b.account_id = l.account_id AND b.target_id = list_accounts.account_id)
+    OR (b.account_id = list_accounts.account_id AND b.target_id = l.account_id)
+  WHERE l.id = list_accounts.list_id);
+DELETE FROM notifications WHERE type IN ('follow', 'follow_request') AND EXISTS (
+  SELECT 1 FROM blocks b WHERE b.account_id = notifications.account_id AND b.target_id = notifications.from_account_id);
+DELETE FROM follows WHERE EXISTS (
+  SELECT 1 FROM blocks b
+  WHERE (b.account_id = follows.followee_id AND b.target_id = follows.follower_id)
+     OR (b.account_id = follows.follower_id AND b.target_id = follows.followee_id));
+`,
+  },
 ];

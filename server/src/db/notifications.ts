@@ -64,12 +64,14 @@ export function insertNotification(
     ).get(input.accountId, input.fromId)
   )
     return null;
-  // Pleroma does not notify about accounts the recipient blocks.
+  // Pleroma does not notify about accounts the recipient blocks, or whose domain they block.
   if (
-    sql(db, 'SELECT 1 FROM blocks WHERE account_id = ? AND target_id = ?').get(
-      input.accountId,
-      input.fromId,
-    )
+    sql(
+      db,
+      `SELECT 1 FROM blocks WHERE account_id = @recipient AND target_id = @from
+       UNION ALL SELECT 1 FROM domain_blocks d JOIN accounts a ON lower(a.domain) = d.domain
+         WHERE d.account_id = @recipient AND a.id = @from`,
+    ).get({ recipient: input.accountId, from: input.fromId })
   )
     return null;
   const id = newId();

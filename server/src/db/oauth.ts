@@ -179,6 +179,7 @@ export interface MfaTokenRow {
   scopes: string;
   redirect_uri: string | null;
   valid_until: string;
+  failed_attempts: number;
 }
 
 export function createMfaToken(

@@ -67,11 +67,24 @@ export function normaliseDomain(value: string): string | null {
   return /^[a-z0-9-]+(\.[a-z0-9-]+)*(:\d+)?$/.test(domain) ? domain : null;
 }
 
+/** Blocks a domain, and ends follows (and requests) both ways with its accounts, as Mastodon does. */
 export function blockDomain(db: Database, accountId: string, domain: string): void {
-  sql(
-    db,
-    'INSERT OR IGNORE INTO domain_blocks (id, account_id, domain, created_at) VALUES (?, ?, ?, ?)',
-  ).run(newId(), accountId, domain, nowIso());
+  db.transaction(() => {
+    sql(
+      db,
+      'INSERT OR IGNORE INTO domain_blocks (id, account_id, domain, created_at) VALUES (?, ?, ?, ?)',
+    ).run(newId(), accountId, domain, nowIso());
+    const others = sql(
+      db,
+      `SELECT a.id FROM accounts a JOIN follows f
+         ON (f.follower_id = a.id AND f.followee_id = @me) OR (f.followee_id = a.id AND f.follower_id = @me)
+       WHERE lower(a.domain) = @domain`,
+    ).all({ me: accountId, domain }) as { id: string }[];
+    for (const other of others) {
+      unfollow(db, accountId, other.id);
+      unfollow(db, other.id, accountId);
+    }
+  })();
 }
 
 export function unblockDomain(db: Database, accountId: string, domain: string): void {
@@ -86,6 +99,15 @@ export function isDomainBlocked(db: Database, accountId: string, domain: string 
       domain.toLowerCase(),
     ),
   );
+}
+
+/**
+ * SQL condition: the account in `column` is neither blocked by the viewer nor on a domain the
+ * viewer blocks. `viewer` is the viewer's placeholder (`?` binds it twice, or a named one).
+ */
+export function notBlockedBySql(column: string, viewer: string): string {
+  return `${column} NOT IN (SELECT target_id FROM blocks WHERE account_id = ${viewer}
+    UNION SELECT a.id FROM domain_blocks d JOIN accounts a ON lower(a.domain) = d.domain WHERE d.account_id = ${viewer})`;
 }
 
 /** What a viewer does not want in timelines: accounts (blocked, domain-blocked, muted) and threads. */

@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import { sql } from './index.ts';
-import type { Exclusions } from './relations.ts';
+import { notBlockedBySql, type Exclusions } from './relations.ts';
 
 /** Mastodon-style page request: ids are compared as strings (they sort by time). */
 export interface PageRequest {
@@ -285,8 +285,10 @@ export function directTimelineIds(db: Database, accountId: string, page: PageReq
       where: [
         "visibility = 'direct'",
         '(account_id = ? OR id IN (SELECT status_id FROM status_mentions WHERE account_id = ?))',
+        // Direct messages from blocked accounts never reach the blocker.
+        notBlockedBySql('account_id', '?'),
       ],
-      params: [accountId, accountId],
+      params: [accountId, accountId, accountId, accountId],
     },
     page,
   ).map((r) => r.id);

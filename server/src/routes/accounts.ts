@@ -23,6 +23,7 @@ import { storeProfileImages } from './profile-images.ts';
 import { withFilters } from './filters.ts';
 import { bool, bodyOf, linkHeader, pageOf, paramsOf, queryOf, str, strings } from './params.ts';
 import { publishNotifications } from './publish.ts';
+import { refuseFollowAcrossBlock } from './block-checks.ts';
 
 type IdParams = { Params: { id: string } };
 
@@ -93,6 +94,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: ServerContext): P
     const viewer = requireUser(ctx, request, WRITE_FOLLOWS);
     const followee = target(request);
     if (followee.id === viewer.accountId) throw badRequest('Can not follow yourself');
+    refuseFollowAcrossBlock(db, viewer.accountId, followee);
     const params = paramsOf(request);
     const result = follow(db, viewer.accountId, followee.id, {
       reblogs: bool(params.reblogs, 'reblogs'),

@@ -8,6 +8,7 @@ import { badRequest } from '../errors.ts';
 import { hostOf } from '../views/html.ts';
 import { bodyOf, str } from './params.ts';
 import { publishNotifications } from './publish.ts';
+import { followRefusal } from './block-checks.ts';
 
 /**
  * Imports of follows, blocks and mutes (API notes §11): `list` holds handles separated by
@@ -50,6 +51,8 @@ export async function dataRoutes(app: FastifyInstance, ctx: ServerContext): Prom
         continue;
       }
       if (kind === 'follow') {
+        // A block either way is not got round by importing: the handle is left out.
+        if (followRefusal(ctx.db, viewer.accountId, target)) continue;
         const result = follow(ctx.db, viewer.accountId, target.id);
         if (result.notification) publishNotifications(ctx, [result.notification]);
       } else if (kind === 'blocks') block(ctx.db, viewer.accountId, target.id);

@@ -33,6 +33,7 @@ import { renderStatus } from '../views/status.ts';
 import { MAX_PAGE_SIZE } from './constants.ts';
 import { linkHeader, pageOf, paramsOf, queryOf, str } from './params.ts';
 import { publishNotifications, publishStatusCreated, publishStatusDeleted } from './publish.ts';
+import { refuseIfBlockedBy } from './block-checks.ts';
 
 type IdParams = { Params: { id: string } };
 type EmojiParams = { Params: { id: string; emoji: string } };
@@ -92,6 +93,7 @@ export async function interactionRoutes(app: FastifyInstance, ctx: ServerContext
   app.post<IdParams>('/api/v1/statuses/:id/favourite', async (request) => {
     const viewer = requireUser(ctx, request, WRITE_FAVOURITES);
     const status = target(request, viewer);
+    refuseIfBlockedBy(db, viewer.accountId, status.account_id, 'favourite');
     const notification = favourite(db, viewer.accountId, status);
     if (notification) publishNotifications(ctx, [notification]);
     return answer(viewer, status);
@@ -150,6 +152,7 @@ export async function interactionRoutes(app: FastifyInstance, ctx: ServerContext
   app.post<IdParams>('/api/v1/statuses/:id/reblog', async (request) => {
     const viewer = requireUser(ctx, request, WRITE_STATUSES);
     const original = target(request, viewer);
+    refuseIfBlockedBy(db, viewer.accountId, original.account_id, 'repeat');
     const requested = str(paramsOf(request).visibility);
     if (
       requested !== undefined &&
@@ -277,6 +280,7 @@ export async function interactionRoutes(app: FastifyInstance, ctx: ServerContext
       rc.emojiMap().has(code),
     );
     if (!emoji) throw badRequest('Could not add reaction emoji');
+    refuseIfBlockedBy(db, viewer.accountId, status.account_id, 'react');
     const notification = react(db, viewer.accountId, status, emoji);
     if (notification) publishNotifications(ctx, [notification]);
     return renderStatus(new RenderContext(ctx, viewer.accountId), status);

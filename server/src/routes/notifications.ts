@@ -4,6 +4,7 @@ import { nowIso, sql } from '../db/index.ts';
 import { getNotification, notifyEndedPolls, type NotificationRow } from '../db/notifications.ts';
 import { publishNotifications } from './publish.ts';
 import { pageOfIds } from '../db/timelines.ts';
+import { notBlockedBySql } from '../db/relations.ts';
 import { requireUser } from '../auth/request.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { RenderContext } from '../views/context.ts';
@@ -53,9 +54,10 @@ export async function notificationRoutes(app: FastifyInstance, ctx: ServerContex
       where.push(`type NOT IN (${exclude.map(() => '?').join(', ')})`);
       params.push(...exclude.map(wireType));
     }
-    // Blocked accounts never notify; muted ones (with notifications muted) only with with_muted.
-    where.push('from_account_id NOT IN (SELECT target_id FROM blocks WHERE account_id = ?)');
-    params.push(viewerId);
+    // Blocked (and domain-blocked) accounts never notify; muted ones (with notifications muted)
+    // only with with_muted.
+    where.push(notBlockedBySql('from_account_id', '?'));
+    params.push(viewerId, viewerId);
     if (!(bool(query.with_muted, 'with_muted') ?? false)) {
       where.push(
         `from_account_id NOT IN (SELECT target_id FROM mutes WHERE account_id = ? AND notifications = 1

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ServerContext } from '../context.ts';
-import { checkTotp, useRecoveryCode } from '../db/mfa.ts';
+import { answerMfaChallenge } from '../db/mfa.ts';
 import {
   createAuthorizationCode,
   createMfaToken,
@@ -195,11 +195,18 @@ export async function oauthAuthorizeRoutes(
             .headers(PAGE_HEADERS)
             .send(loginForm(auth, 'The sign-in expired. Please sign in again.'));
         const code = str(params.code) ?? '';
-        const ok =
-          str(params.challenge_type) === 'recovery'
-            ? useRecoveryCode(ctx.db, pending.account_id, code)
-            : checkTotp(ctx.db, pending.account_id, code);
-        if (!ok)
+        const outcome = answerMfaChallenge(
+          ctx.db,
+          pending,
+          str(params.challenge_type) === 'recovery' ? 'recovery' : 'totp',
+          code,
+        );
+        if (outcome === 'throttled')
+          return reply
+            .status(429)
+            .headers(PAGE_HEADERS)
+            .send(loginForm(auth, 'Too many wrong codes. Wait a few minutes, then sign in again.'));
+        if (outcome === 'invalid')
           return reply
             .status(400)
             .headers(PAGE_HEADERS)

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.ts';
 import { getAccount } from '../db/accounts.ts';
-import { checkTotp, useRecoveryCode } from '../db/mfa.ts';
+import { answerMfaChallenge } from '../db/mfa.ts';
 import {
   consumeAuthorizationCode,
   createMfaToken,
@@ -21,6 +21,9 @@ import { checkLogin } from './login.ts';
 import { paramsOf, str, type Params } from './params.ts';
 
 const INVALID_CREDENTIALS = 'Invalid credentials';
+const INVALID_CODE = 'Invalid code';
+/** Pleroma's rate limiter's answer; here for too many wrong second-factor codes. */
+const THROTTLED = 'Throttled';
 
 /** RFC 6749's error for a grant the server does not offer, with a sentence for people. */
 const unsupportedGrantType = () =>
@@ -138,15 +141,11 @@ export async function oauthRoutes(app: FastifyInstance, ctx: ServerContext): Pro
     const mfaToken = str(params.mfa_token);
     const code = str(params.code) ?? '';
     const pending = mfaToken ? findMfaToken(db, mfaToken, client.id) : undefined;
-    if (!pending) throw badRequest('Invalid code');
+    if (!pending) throw badRequest(INVALID_CODE);
     const type = str(params.challenge_type) ?? 'totp';
-    const passed =
-      type === 'totp'
-        ? checkTotp(db, pending.account_id, code)
-        : type === 'recovery'
-          ? useRecoveryCode(db, pending.account_id, code)
-          : false;
-    if (!passed) throw badRequest('Invalid code');
+    const outcome = answerMfaChallenge(db, pending, type, code);
+    if (outcome === 'throttled') throw new ApiError(429, THROTTLED);
+    if (outcome === 'invalid') throw badRequest(INVALID_CODE);
     deleteMfaToken(db, mfaToken!);
     return tokenFor(client, pending.account_id, parseScopes(pending.scopes));
   });

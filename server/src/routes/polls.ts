@@ -7,6 +7,7 @@ import { badRequest, notFound, unprocessable } from '../errors.ts';
 import { RenderContext } from '../views/context.ts';
 import { renderPoll } from '../views/poll.ts';
 import { paramsOf, str } from './params.ts';
+import { refuseIfBlockedBy } from './block-checks.ts';
 
 type IdParams = { Params: { id: string } };
 
@@ -48,6 +49,7 @@ export async function pollRoutes(app: FastifyInstance, ctx: ServerContext): Prom
   app.post<IdParams>('/api/v1/polls/:id/votes', async (request) => {
     const viewer = requireUser(ctx, request, WRITE_STATUSES);
     const { poll, status } = visiblePoll(request, viewer.accountId);
+    refuseIfBlockedBy(db, viewer.accountId, status.account_id, 'vote');
     const choices = choicesOf(paramsOf(request));
     const problem = votePoll(db, poll, status.account_id, viewer.accountId, choices);
     if (problem) throw unprocessable(problem);

@@ -22,6 +22,7 @@ import { MAX_MEDIA_ATTACHMENTS, MAX_STATUS_CHARS, POLL_LIMITS } from './constant
 import { checkedPoll, contentTypeOf, mediaIdsOf } from './post-input.ts';
 import { bool, str, type Params } from './params.ts';
 import { publishNotifications, publishStatusCreated } from './publish.ts';
+import { refuseIfBlockedBy } from './block-checks.ts';
 
 /**
  * Creating a status, shared by POST /api/v1/statuses and the publishing of scheduled statuses:
@@ -98,6 +99,7 @@ export function checkPost(
     const parent = getStatus(db, request.inReplyToId);
     if (!parent || !canView(db, parent, accountId))
       throw unprocessable('The post being replied to was deleted');
+    refuseIfBlockedBy(db, accountId, parent.account_id, 'reply');
     inReplyTo = parent;
   }
   const author = getAccount(db, accountId);

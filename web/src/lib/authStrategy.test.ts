@@ -106,6 +106,16 @@ describe('loginErrorMessageKey', () => {
     ).toEqual({ key: LOGIN_ERROR_KEYS.serverMessage, raw: 'Invalid code' });
   });
 
+  it('says to wait and sign in again when the server throttles wrong codes or attempts', () => {
+    const throttled = { error: 'Throttled' };
+    const codes = loginErrorMessageKey({ step: 'mfa', status: 429, body: throttled });
+    expect(codes).toEqual({ key: LOGIN_ERROR_KEYS.tooManyCodes });
+    expect(t(codes.key)).toBe('Too many wrong codes. Wait a few minutes, then sign in again.');
+    const attempts = loginErrorMessageKey({ step: 'token', status: 429, body: throttled });
+    expect(attempts).toEqual({ key: LOGIN_ERROR_KEYS.throttled });
+    expect(t(attempts.key)).toBe('Too many sign-in attempts. Wait a few minutes and try again.');
+  });
+
   it('asks for a password reset when the token call says one is required', () => {
     const body = { error: 'Password reset is required', identifier: 'password_reset_required' };
     expect(loginErrorMessageKey({ step: 'token', status: 403, body })).toEqual({

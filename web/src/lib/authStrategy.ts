@@ -56,6 +56,10 @@ export const LOGIN_ERROR_KEYS = {
   passwordResetRequired: 'password_reset.password_reset_required',
   /** The server's own message, shown as given (the key's text is just the message). */
   serverMessage: 'login.server_message',
+  /** A 429 from the second-factor call: too many wrong codes for this sign-in or account. */
+  tooManyCodes: 'login.too_many_codes',
+  /** A 429 from any other sign-in call. */
+  throttled: 'login.throttled',
 } as const;
 
 /**
@@ -80,6 +84,7 @@ export type LoginErrorKey =
   | (typeof OAUTH_ERROR_KEYS)[keyof typeof OAUTH_ERROR_KEYS];
 
 export const HTTP_UNAUTHORIZED = 401;
+export const HTTP_TOO_MANY_REQUESTS = 429;
 /** What the token call answers in `identifier` when the password must be reset first. */
 export const PASSWORD_RESET_REQUIRED_IDENTIFIER = 'password_reset_required';
 
@@ -132,6 +137,12 @@ export function loginErrorMessageKey(failure: LoginFailure): LoginErrorMessage {
         failure.status === HTTP_UNAUTHORIZED
           ? LOGIN_ERROR_KEYS.wrongCredentials
           : LOGIN_ERROR_KEYS.generic,
+    };
+  }
+  // Rate limits answer a bare code ('Throttled' on Pleroma): say what happened and what to do.
+  if (failure.status === HTTP_TOO_MANY_REQUESTS) {
+    return {
+      key: failure.step === 'mfa' ? LOGIN_ERROR_KEYS.tooManyCodes : LOGIN_ERROR_KEYS.throttled,
     };
   }
   if (field(failure.body, 'identifier') === PASSWORD_RESET_REQUIRED_IDENTIFIER) {

@@ -21,6 +21,7 @@ import {
   withReportState,
 } from '../lib/notifications.ts';
 import { useEntities } from './entities.ts';
+import { useFollowRequests } from './followRequests.ts';
 import { useNotices } from './notices.ts';
 import { useUnseen } from './unseen.ts';
 
@@ -225,32 +226,55 @@ function receiveRestored(notification: Notification): void {
   if (!notification.seen) setUnseen(useUnseen.getState().notifications + 1);
 }
 
-/** Approve: the request becomes a seen follow notification once the server accepts it. */
-export async function approveFollowRequest(client: ApiClient, id: string): Promise<void> {
-  const notification = get().list.find((n) => n.id === id);
-  if (!notification) return;
-  const relationship = await authorizeFollowRequest(client, notification.account.id);
-  useEntities.getState().ingestRelationships([relationship]);
-  const previous = replace(id, approvedFollowRequest);
-  if (previous && !previous.seen) setUnseen(Math.max(0, useUnseen.getState().notifications - 1));
-  // The server's own copy (a seen follow) replaces any unseen one the socket sent meanwhile.
-  markNotificationSeen(client, id)
-    .then((seen) => {
-      if (seen) receiveNotifications([{ ...seen, seen: true }], false);
-    })
-    .catch((error: unknown) => console.warn('notification could not be marked seen', error));
+export type FollowRequestDecision = 'approve' | 'deny';
+
+/**
+ * A follow request was decided (here or on the requests screen): the request and its
+ * notification go together (spec part 1, §4). Approved, the notification becomes a seen follow;
+ * denied, it is dismissed. Either way the request leaves the pending list and its badge.
+ */
+export function settleFollowRequest(
+  client: ApiClient,
+  accountId: string,
+  decision: FollowRequestDecision,
+): void {
+  useFollowRequests.getState().remove(accountId);
+  const requests = get().list.filter(
+    (n) => n.type === 'follow_request' && n.account.id === accountId,
+  );
+  for (const { id } of requests) {
+    if (decision === 'deny') {
+      remove(id);
+      dismissNotification(client, id).catch((error: unknown) =>
+        console.warn('notification could not be dismissed', error),
+      );
+      continue;
+    }
+    const previous = replace(id, approvedFollowRequest);
+    if (previous && !previous.seen) setUnseen(Math.max(0, useUnseen.getState().notifications - 1));
+    // The server's own copy (a seen follow) replaces any unseen one the socket sent meanwhile.
+    markNotificationSeen(client, id)
+      .then((seen) => {
+        if (seen) receiveNotifications([{ ...seen, seen: true }], false);
+      })
+      .catch((error: unknown) => console.warn('notification could not be marked seen', error));
+  }
 }
 
-/** Deny: the notification is dismissed after the server answers. */
-export async function denyFollowRequest(client: ApiClient, id: string): Promise<void> {
+/** Approve or deny from the notification; it changes once the server accepts. */
+export async function decideFollowRequest(
+  client: ApiClient,
+  id: string,
+  decision: FollowRequestDecision,
+): Promise<void> {
   const notification = get().list.find((n) => n.id === id);
   if (!notification) return;
-  const relationship = await rejectFollowRequest(client, notification.account.id);
+  const accountId = notification.account.id;
+  const relationship = await (decision === 'approve'
+    ? authorizeFollowRequest(client, accountId)
+    : rejectFollowRequest(client, accountId));
   useEntities.getState().ingestRelationships([relationship]);
-  remove(id);
-  dismissNotification(client, id).catch((error: unknown) =>
-    console.warn('notification could not be dismissed', error),
-  );
+  settleFollowRequest(client, accountId, decision);
 }
 
 /** Optimistic; rolled back with the generic error notice for 5 s when refused. */

@@ -10,6 +10,7 @@ import {
   useFollowRequests,
 } from '../../state/followRequests.ts';
 import { useModals } from '../../state/modals.ts';
+import { settleFollowRequest, type FollowRequestDecision } from '../../state/notifications.ts';
 import { usePreferences } from '../../state/preferences.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
@@ -17,7 +18,7 @@ import { AccountRow } from '../profile/AccountRow.tsx';
 import styles from '../profile/Profile.module.css';
 import { storeRelationship } from '../user-card/relationshipActions.ts';
 
-type Decision = 'approve' | 'deny';
+type Decision = FollowRequestDecision;
 
 /** Approve or deny one request, asking first when the matching preference is on. */
 async function decide(accountId: string, acct: string, decision: Decision): Promise<void> {
@@ -39,7 +40,7 @@ async function decide(accountId: string, acct: string, decision: Decision): Prom
     ? authorizeFollowRequest(api, accountId)
     : rejectFollowRequest(api, accountId));
   storeRelationship(relationship);
-  useFollowRequests.getState().remove(accountId);
+  settleFollowRequest(api, accountId, decision);
 }
 
 /** /friend-requests: pending follow requests with approve and deny, polled every 10 s. */

@@ -7,10 +7,10 @@ import { summaryKeyOf } from '../../lib/notifications.ts';
 import { useStatus } from '../../state/entities.ts';
 import { useModals } from '../../state/modals.ts';
 import {
-  approveFollowRequest,
   changeReportState,
-  denyFollowRequest,
+  decideFollowRequest,
   dismiss,
+  type FollowRequestDecision,
 } from '../../state/notifications.ts';
 import { useNotices } from '../../state/notices.ts';
 import { usePreferences } from '../../state/preferences.ts';
@@ -94,11 +94,11 @@ function FollowRequestActions({ notification }: { notification: Notification }) 
   const confirmed = useConfirmed();
   const push = useNotices((state) => state.push);
   const name = `@${notification.account.acct}`;
-  const run = async (ask: boolean, messageKey: string, action: typeof approveFollowRequest) => {
+  const run = async (ask: boolean, messageKey: string, decision: FollowRequestDecision) => {
     if (!(await confirmed(ask, messageKey, name))) return;
     setBusy(true);
     try {
-      await action(api, notification.id);
+      await decideFollowRequest(api, notification.id, decision);
     } catch (error) {
       push({
         level: 'error',
@@ -116,7 +116,7 @@ function FollowRequestActions({ notification }: { notification: Notification }) 
         type="button"
         className={styles.actionButton}
         disabled={busy}
-        onClick={() => void run(askApprove, 'notifications.confirm_approve', approveFollowRequest)}
+        onClick={() => void run(askApprove, 'notifications.confirm_approve', 'approve')}
       >
         {t('notifications.approve')}
       </button>
@@ -124,7 +124,7 @@ function FollowRequestActions({ notification }: { notification: Notification }) 
         type="button"
         className={styles.actionButton}
         disabled={busy}
-        onClick={() => void run(askDeny, 'notifications.confirm_deny', denyFollowRequest)}
+        onClick={() => void run(askDeny, 'notifications.confirm_deny', 'deny')}
       >
         {t('notifications.deny')}
       </button>

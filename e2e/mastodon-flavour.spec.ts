@@ -4,11 +4,13 @@ import { DEMO_PASSWORD } from './demo.ts';
 import { signInPagesGrant } from './oauth.ts';
 import { ownInstanceTest } from './ownInstance.ts';
 import { persistSession, unique } from './session.ts';
+import { TIMELINE_POLL_MS } from '../web/src/lib/timelineQueue.ts';
 
 /**
  * Journeys against the local instance playing a plain Mastodon-API server (`--flavour mastodon`):
  * no password grant, no admin scope, no streaming, public timelines behind a token, none of
- * Pleroma's files. The client must sign in through the server's authorize page, invite anonymous
+ * Pleroma's files. The client must sign in through the server's own sign-in and authorize pages,
+ * invite anonymous
  * visitors to sign in, offer what the server has and hide what it lacks, and degrade quietly.
  */
 
@@ -69,6 +71,26 @@ const controlsUnderNotices = (page: Page) =>
 /** A post on the main column (the notifications column may show the same post again). */
 const cardWith = (page: Page | Locator, text: string) =>
   page.getByRole('article').filter({ hasText: text }).first();
+/** The token the page keeps (web/src/features/auth/persistedSession.ts), if any. */
+const storedToken = (page: Page) =>
+  page.evaluate(() => {
+    const raw = localStorage.getItem('starling:oauth-token');
+    return raw === null ? null : ((JSON.parse(raw) as { token?: string }).token ?? null);
+  });
+/** Starling's login form, then the server's sign-in and authorize pages, back on the home timeline. */
+async function signInThroughServerPages(page: Page, username: string): Promise<void> {
+  await page.goto('/login');
+  const form = page.getByRole('form', { name: 'Log in' }).filter({ visible: true }).first();
+  await form.getByLabel('Username').fill(username);
+  await form.getByLabel('Password').fill(DEMO_PASSWORD);
+  await form.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/auth\/sign_in$/);
+  await page.getByLabel('Username or e-mail').fill(username);
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Authorize' }).click();
+  await expect(page).toHaveURL(/\/main\/friends$/);
+}
 const sidebarForm = (page: Page) =>
   page
     .getByRole('complementary', { name: 'Sidebar' })
@@ -240,4 +262,44 @@ test('streaming killed after it worked: one notice, quiet retries, then polling'
   // The first socket, then a few retries backing off from 1 s, then none.
   expect(sockets).toBeGreaterThanOrEqual(3);
   expect(sockets).toBeLessThanOrEqual(5);
+});
+
+test('logout drops the stored token at once, and no poll sends it again', async ({ page }) => {
+  await page.clock.install();
+  await signInThroughServerPages(page, 'dave');
+  await expect(page.getByRole('article').first()).toBeVisible();
+  const token = await storedToken(page);
+  expect(token).toBeTruthy();
+
+  // No streaming here: the home timeline polls every TIMELINE_POLL_MS; let one come round.
+  let homePolls = 0;
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === '/api/v1/timelines/home' && url.searchParams.has('since_id'))
+      homePolls += 1;
+  });
+  await page.clock.runFor(TIMELINE_POLL_MS);
+  await expect.poll(() => homePolls).toBeGreaterThan(0);
+
+  // The session runs until the confirmation is accepted: from then on, nothing carries its token.
+  await page.getByRole('button', { name: 'Log out' }).first().click();
+  const confirm = page.getByRole('alertdialog', { name: 'Log out' }).getByRole('button', {
+    name: 'Log out',
+  });
+  await expect(confirm).toBeVisible();
+  const sentWithOldToken: string[] = [];
+  page.on('request', (request) => {
+    if (request.headers()['authorization'] === `Bearer ${token}`)
+      sentWithOldToken.push(`${request.method()} ${new URL(request.url()).pathname}`);
+  });
+  await confirm.click();
+  await expect(page).toHaveURL(/\/main\/public$/);
+  expect.soft(await storedToken(page)).toBeNull();
+
+  // Three poll periods on the page's clock, then one request of our own: whatever the timers
+  // sent has been reported before it answers.
+  await page.clock.runFor(3 * TIMELINE_POLL_MS);
+  await page.evaluate(() => fetch('/api/v1/instance').then((response) => response.status));
+  expect(sentWithOldToken).toEqual([]);
+  expect(await storedToken(page)).toBeNull();
 });

@@ -30,6 +30,7 @@ import { paramsOf, str } from './params.ts';
 export const SIGN_IN_PATH = '/auth/sign_in';
 export const SESSION_COOKIE = '_starling_mastodon_session';
 const SESSION_LIFETIME_MS = 24 * 60 * 60 * 1000;
+const MAX_SESSIONS = 10_000;
 /** Wrong second-factor codes one password sign-in may try before it has to start over. */
 export const CODE_ATTEMPTS = 5;
 const AUTHORIZE_PATH = '/oauth/authorize';
@@ -91,6 +92,11 @@ function startSession(
   const sessions = sessionsOf(ctx);
   const now = Date.now();
   for (const [key, old] of sessions) if (old.expiresAt <= now) sessions.delete(key);
+  // Every cookieless visit starts one: past the cap the oldest go (a Map keeps insertion order).
+  for (const key of sessions.keys()) {
+    if (sessions.size < MAX_SESSIONS) break;
+    sessions.delete(key);
+  }
   const id = randomToken();
   const session: BrowserSession = {
     csrf: randomToken(),

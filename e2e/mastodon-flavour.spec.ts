@@ -1,15 +1,16 @@
 import { expect, type Locator, type Page, type Request } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './axe.ts';
 import { DEMO_PASSWORD } from './demo.ts';
-import { registerApp } from './fixtures.ts';
-import { startInstance } from './instance.ts';
+import { signInPagesGrant } from './oauth.ts';
 import { ownInstanceTest } from './ownInstance.ts';
 import { persistSession, unique } from './session.ts';
+import { TIMELINE_POLL_MS } from '../web/src/lib/timelineQueue.ts';
 
 /**
  * Journeys against the local instance playing a plain Mastodon-API server (`--flavour mastodon`):
  * no password grant, no admin scope, no streaming, public timelines behind a token, none of
- * Pleroma's files. The client must sign in through the server's authorize page, invite anonymous
+ * Pleroma's files. The client must sign in through the server's own sign-in and authorize pages,
+ * invite anonymous
  * visitors to sign in, offer what the server has and hide what it lacks, and degrade quietly.
  */
 
@@ -17,42 +18,9 @@ const { test, instance } = ownInstanceTest(['--flavour', 'mastodon']);
 
 const STANDARD_SCOPES = 'read write follow push';
 
-/** A token through the authorization-code flow, the only one this server offers. */
-async function codeToken(username: string): Promise<string> {
-  const url = instance.url;
-  const redirectUri = `${url}oauth-callback`;
-  const app = await registerApp(url, { redirectUri, scopes: STANDARD_SCOPES });
-  const authorized = await fetch(`${url}oauth/authorize`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      client_id: app.client_id,
-      redirect_uri: redirectUri,
-      response_type: 'code',
-      scope: STANDARD_SCOPES,
-      username,
-      password: DEMO_PASSWORD,
-    }),
-  });
-  const code = new URL(authorized.headers.get('location') ?? '', url).searchParams.get('code');
-  if (!code) throw new Error(`authorize refused ${username}: ${authorized.status}`);
-  const token = (await (
-    await fetch(`${url}oauth/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        grant_type: 'authorization_code',
-        code,
-        redirect_uri: redirectUri,
-        client_id: app.client_id,
-        client_secret: app.client_secret,
-      }),
-    })
-  ).json()) as { access_token?: string };
-  if (!token.access_token) throw new Error(`no token for ${username}`);
-  return token.access_token;
-}
+/** A token through the authorization-code flow and the server's sign-in pages, its only way. */
+const codeToken = (username: string) =>
+  signInPagesGrant(instance.url, username, DEMO_PASSWORD, STANDARD_SCOPES);
 
 async function post(token: string, body: object): Promise<{ id: string }> {
   const response = await fetch(`${instance.url}api/v1/statuses`, {
@@ -103,12 +71,32 @@ const controlsUnderNotices = (page: Page) =>
 /** A post on the main column (the notifications column may show the same post again). */
 const cardWith = (page: Page | Locator, text: string) =>
   page.getByRole('article').filter({ hasText: text }).first();
+/** The token the page keeps (web/src/features/auth/persistedSession.ts), if any. */
+const storedToken = (page: Page) =>
+  page.evaluate(() => {
+    const raw = localStorage.getItem('starling:oauth-token');
+    return raw === null ? null : ((JSON.parse(raw) as { token?: string }).token ?? null);
+  });
+/** Starling's login form, then the server's sign-in and authorize pages, back on the home timeline. */
+async function signInThroughServerPages(page: Page, username: string): Promise<void> {
+  await page.goto('/login');
+  const form = page.getByRole('form', { name: 'Log in' }).filter({ visible: true }).first();
+  await form.getByLabel('Username').fill(username);
+  await form.getByLabel('Password').fill(DEMO_PASSWORD);
+  await form.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/auth\/sign_in$/);
+  await page.getByLabel('Username or e-mail').fill(username);
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Authorize' }).click();
+  await expect(page).toHaveURL(/\/main\/friends$/);
+}
 const sidebarForm = (page: Page) =>
   page
     .getByRole('complementary', { name: 'Sidebar' })
     .getByRole('form', { name: 'Post new status' });
 
-test("signs in through the server's own authorize page and comes back signed in", async ({
+test("signs in through the server's own sign-in and authorize pages and comes back signed in", async ({
   page,
 }) => {
   const pleromaOnly = watchRequests(page);
@@ -120,42 +108,20 @@ test("signs in through the server's own authorize page and comes back signed in"
   await form.getByLabel('Password').fill(DEMO_PASSWORD);
   await form.getByRole('button', { name: 'Log in' }).click();
 
-  // The password grant is refused: the server's authorize page takes over, asking no admin scope.
-  await expect(page).toHaveURL(/\/oauth\/authorize\?/);
-  expect(new URL(page.url()).searchParams.get('scope')).toBe(STANDARD_SCOPES);
+  // The password grant is refused: the server's own sign-in page takes over, then its authorize
+  // page asks to approve Starling, with no admin scope.
+  await expect(page).toHaveURL(/\/auth\/sign_in$/);
   await page.getByLabel('Username or e-mail').fill('alice');
   await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/oauth\/authorize\?/);
+  expect(new URL(page.url()).searchParams.get('scope')).toBe(STANDARD_SCOPES);
   await page.getByRole('button', { name: 'Authorize' }).click();
 
   await expect(page).toHaveURL(/\/main\/friends$/);
   await expect(page.getByRole('article').first()).toBeVisible();
   await expect(noticesRegion(page)).toHaveCount(0);
   expect(pleromaOnly).toEqual([]);
-});
-
-test("in proxy mode too, sign-in goes through the upstream's authorize page and back", async ({
-  page,
-}) => {
-  test.setTimeout(90_000);
-  const proxy = await startInstance(['--instance', instance.url]);
-  try {
-    const pleromaOnly = watchRequests(page);
-    await page.goto(`${proxy.url}login`);
-    const form = page.getByRole('form', { name: 'Log in' }).filter({ visible: true }).first();
-    await form.getByLabel('Username').fill('bob');
-    await form.getByLabel('Password').fill(DEMO_PASSWORD);
-    await form.getByRole('button', { name: 'Log in' }).click();
-    await expect(page).toHaveURL(new RegExp(`^${proxy.url}oauth/authorize\\?`));
-    await page.getByLabel('Username or e-mail').fill('bob');
-    await page.getByLabel('Password').fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: 'Authorize' }).click();
-    await expect(page).toHaveURL(`${proxy.url}main/friends`);
-    await expect(page.getByRole('article').first()).toBeVisible();
-    await expect(noticesRegion(page)).toHaveCount(0);
-    expect(pleromaOnly).toEqual([]);
-  } finally {
-    await proxy.stop();
-  }
 });
 
 test('an anonymous visitor is invited to sign in, with no error page or notice', async ({
@@ -296,4 +262,44 @@ test('streaming killed after it worked: one notice, quiet retries, then polling'
   // The first socket, then a few retries backing off from 1 s, then none.
   expect(sockets).toBeGreaterThanOrEqual(3);
   expect(sockets).toBeLessThanOrEqual(5);
+});
+
+test('logout drops the stored token at once, and no poll sends it again', async ({ page }) => {
+  await page.clock.install();
+  await signInThroughServerPages(page, 'dave');
+  await expect(page.getByRole('article').first()).toBeVisible();
+  const token = await storedToken(page);
+  expect(token).toBeTruthy();
+
+  // No streaming here: the home timeline polls every TIMELINE_POLL_MS; let one come round.
+  let homePolls = 0;
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === '/api/v1/timelines/home' && url.searchParams.has('since_id'))
+      homePolls += 1;
+  });
+  await page.clock.runFor(TIMELINE_POLL_MS);
+  await expect.poll(() => homePolls).toBeGreaterThan(0);
+
+  // The session runs until the confirmation is accepted: from then on, nothing carries its token.
+  await page.getByRole('button', { name: 'Log out' }).first().click();
+  const confirm = page.getByRole('alertdialog', { name: 'Log out' }).getByRole('button', {
+    name: 'Log out',
+  });
+  await expect(confirm).toBeVisible();
+  const sentWithOldToken: string[] = [];
+  page.on('request', (request) => {
+    if (request.headers()['authorization'] === `Bearer ${token}`)
+      sentWithOldToken.push(`${request.method()} ${new URL(request.url()).pathname}`);
+  });
+  await confirm.click();
+  await expect(page).toHaveURL(/\/main\/public$/);
+  expect.soft(await storedToken(page)).toBeNull();
+
+  // Three poll periods on the page's clock, then one request of our own: whatever the timers
+  // sent has been reported before it answers.
+  await page.clock.runFor(3 * TIMELINE_POLL_MS);
+  await page.evaluate(() => fetch('/api/v1/instance').then((response) => response.status));
+  expect(sentWithOldToken).toEqual([]);
+  expect(await storedToken(page)).toBeNull();
 });

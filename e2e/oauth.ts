@@ -48,3 +48,75 @@ export async function passwordGrant(
   }
   return token.access_token;
 }
+
+/** A form's hidden authenticity_token (the CSRF token of a Mastodon server's pages). */
+function formToken(html: string): string {
+  const token = /name="authenticity_token" value="([^"]+)"/.exec(html)?.[1];
+  if (!token) throw new Error('the page has no form token');
+  return token;
+}
+
+/**
+ * A token for `username` through the authorization-code flow of a server that signs browsers in
+ * on pages of its own (`--flavour mastodon`): authorize, its sign-in page, the approval, then
+ * the code grant, keeping the session cookie as a browser would.
+ */
+export async function signInPagesGrant(
+  url: string,
+  username: string,
+  password: string,
+  scopes = 'read write follow push',
+): Promise<string> {
+  const redirectUri = `${url}oauth-callback`;
+  const app = await registerApp(url, { redirectUri, scopes });
+  let cookie = '';
+  const visit = async (path: string, form?: Record<string, string>) => {
+    const response = await fetch(new URL(path, url), {
+      method: form ? 'POST' : 'GET',
+      redirect: 'manual',
+      headers: {
+        cookie,
+        ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+      },
+      ...(form ? { body: new URLSearchParams(form) } : {}),
+    });
+    const set = response.headers.getSetCookie()[0];
+    if (set) cookie = set.split(';', 1)[0]!;
+    return response;
+  };
+  const authorize = {
+    response_type: 'code',
+    client_id: app.client_id,
+    redirect_uri: redirectUri,
+    scope: scopes,
+  };
+  const toSignIn = await visit(`oauth/authorize?${new URLSearchParams(authorize).toString()}`);
+  const signInPage = await visit(toSignIn.headers.get('location') ?? '');
+  const signedIn = await visit('auth/sign_in', {
+    authenticity_token: formToken(await signInPage.text()),
+    username,
+    password,
+  });
+  const approval = await visit(signedIn.headers.get('location') ?? '');
+  const approved = await visit('oauth/authorize', {
+    ...authorize,
+    authenticity_token: formToken(await approval.text()),
+    decision: 'approve',
+  });
+  const code = new URL(approved.headers.get('location') ?? '', url).searchParams.get('code');
+  if (!code) throw new Error(`sign-in pages refused ${username}: ${approved.status}`);
+  const response = await fetch(`${url}oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: redirectUri,
+      client_id: app.client_id,
+      client_secret: app.client_secret,
+    }),
+  });
+  const token = (await response.json()) as { access_token?: string };
+  if (!token.access_token) throw new Error(`no token for ${username}: ${response.status}`);
+  return token.access_token;
+}

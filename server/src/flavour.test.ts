@@ -12,28 +12,22 @@ import {
   registerClient,
   type Client,
 } from './routes/test-helpers.ts';
+import { codeThroughSignInPages } from './routes/test-mastodon-sign-in.ts';
 
 let t: StarlingApp;
 let dir: string;
 let token: string;
 const REDIRECT = 'https://client.example/oauth-callback';
 
-/** Signs in the way a Mastodon server allows: the authorize page, then the code grant. */
+/** Signs in the way a Mastodon server allows: its own sign-in pages, then the code grant. */
 async function signInThroughAuthorizePage(client: Client, username: string): Promise<string> {
-  const authorize = await t.app.inject({
-    method: 'POST',
-    url: '/oauth/authorize',
-    payload: {
-      response_type: 'code',
-      client_id: client.client_id,
-      redirect_uri: REDIRECT,
-      scope: 'read write follow push',
-      username,
-      password: TEST_PASSWORD,
-    },
+  const scope = 'read write follow push';
+  const code = await codeThroughSignInPages(t.app, {
+    client,
+    redirectUri: REDIRECT,
+    scope,
+    username,
   });
-  expect(authorize.statusCode).toBe(302);
-  const code = new URL(authorize.headers.location as string).searchParams.get('code');
   const response = await t.app.inject({
     method: 'POST',
     url: '/oauth/token',

@@ -36,7 +36,8 @@ async function startUpstream(): Promise<{ app: FastifyInstance; url: string }> {
     seen: seen(request.headers),
   }));
   app.get('/static/config.json', async () => ({ from: 'upstream' }));
-  app.get('/oauth/authorize', async (_request, reply) => reply.redirect(`${url}/oauth/login?x=1`));
+  app.get('/api/v1/moved', async (_request, reply) => reply.redirect(`${url}/api/v1/instance?x=1`));
+  app.get('/oauth/authorize', async () => ({ reached: 'through the proxy' }));
   app.get(
     '/api/v1/streaming/refused',
     {
@@ -117,9 +118,16 @@ describe('proxy mode', () => {
   });
 
   it('keeps redirects to the instance on the proxy origin', async () => {
-    const response = await fetch(`${proxyUrl}/oauth/authorize`, { redirect: 'manual' });
+    const response = await fetch(`${proxyUrl}/api/v1/moved`, { redirect: 'manual' });
     expect(response.status).toBe(302);
-    expect(response.headers.get('location')).toBe('/oauth/login?x=1');
+    expect(response.headers.get('location')).toBe('/api/v1/instance?x=1');
+  });
+
+  it('sends the browser to the instance’s own origin for the authorize page', async () => {
+    const query = `response_type=code&client_id=abc&redirect_uri=${encodeURIComponent(`${proxyUrl}/oauth-callback`)}&scope=read%20write`;
+    const response = await fetch(`${proxyUrl}/oauth/authorize?${query}`, { redirect: 'manual' });
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe(`${upstream.url}/oauth/authorize?${query}`);
   });
 
   it('forwards the streaming WebSocket with its query and token protocol', async () => {

@@ -24,6 +24,8 @@ export const PROXIED_PREFIXES = [
   '/proxy',
 ] as const;
 const WEBSOCKET_PREFIX = '/api';
+/** Sent to the instance's own origin (see buildProxyApp). */
+export const AUTHORIZE_PATH = '/oauth/authorize';
 
 type AnyHeaders = IncomingHttpHeaders | Http2IncomingHttpHeaders;
 
@@ -77,6 +79,15 @@ export async function buildProxyApp(opts: ProxyAppOptions): Promise<FastifyInsta
     return headers;
   };
 
+  /*
+   * The authorize page goes to the instance's own origin, not through us: a server may sign the
+   * browser in on pages of its own first (Mastodon's /auth/sign_in, with its session and form
+   * cookies, its scripts under /packs, perhaps a single sign-on provider), which only work there.
+   * The app's redirect_uri brings the browser back here with the code; the token call is proxied.
+   */
+  app.get(AUTHORIZE_PATH, async (request, reply) =>
+    reply.header('cache-control', 'no-store').redirect(`${upstream}${request.url}`, 302),
+  );
   for (const prefix of PROXIED_PREFIXES) {
     await app.register(httpProxy, {
       upstream,

@@ -14,6 +14,7 @@ import { listRoutes } from './lists.ts';
 import { markerRoutes } from './markers.ts';
 import { mediaRoutes } from './media.ts';
 import { notificationRoutes } from './notifications.ts';
+import { mastodonSignInRoutes } from './mastodon-sign-in.ts';
 import { oauthAuthorizeRoutes } from './oauth-authorize.ts';
 import { oauthRoutes } from './oauth.ts';
 import { peopleRoutes } from './people.ts';
@@ -35,7 +36,8 @@ export async function registerRoutes(app: FastifyInstance, ctx: ServerContext): 
     assetRoutes,
     appRoutes,
     oauthRoutes,
-    oauthAuthorizeRoutes,
+    // A Mastodon-flavoured instance signs browsers in on pages of its own before authorizing.
+    ctx.flavour === 'mastodon' ? mastodonSignInRoutes : oauthAuthorizeRoutes,
     accountRoutes,
     statusRoutes,
     timelineRoutes,

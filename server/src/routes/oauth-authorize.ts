@@ -19,7 +19,7 @@ import { requestedScopes } from './oauth.ts';
 import { paramsOf, str, type Params } from './params.ts';
 
 const OOB = 'urn:ietf:wg:oauth:2.0:oob';
-const PAGE_HEADERS = {
+export const PAGE_HEADERS = {
   'content-type': 'text/html; charset=utf-8',
   'content-security-policy':
     "default-src 'none'; style-src 'self'; img-src 'self'; frame-ancestors 'none'",
@@ -28,14 +28,14 @@ const PAGE_HEADERS = {
   'cache-control': 'no-store',
 };
 
-interface AuthorizeRequest {
+export interface AuthorizeRequest {
   app: AppRow;
   redirectUri: string;
   scopes: string[];
   state: string;
 }
 
-function page(title: string, body: string): string {
+export function page(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -53,7 +53,7 @@ ${body}
 </html>`;
 }
 
-function hidden(request: AuthorizeRequest): string {
+export function hidden(request: AuthorizeRequest): string {
   const fields: [string, string][] = [
     ['response_type', 'code'],
     ['client_id', request.app.client_id],
@@ -66,7 +66,7 @@ function hidden(request: AuthorizeRequest): string {
     .join('\n');
 }
 
-function errorBlock(error?: string): string {
+export function errorBlock(error?: string): string {
   return error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : '';
 }
 
@@ -108,11 +108,11 @@ ${hidden(request)}
   );
 }
 
-function errorPage(message: string): string {
+export function errorPage(message: string): string {
   return page('Authorization error', `<p class="error" role="alert">${escapeHtml(message)}</p>`);
 }
 
-function parseAuthorizeRequest(ctx: ServerContext, params: Params): AuthorizeRequest {
+export function parseAuthorizeRequest(ctx: ServerContext, params: Params): AuthorizeRequest {
   const clientId = str(params.client_id);
   const app = clientId ? getAppByClientId(ctx.db, clientId) : undefined;
   if (!app) throw new ApiError(400, 'Unknown client_id');
@@ -133,7 +133,7 @@ function parseAuthorizeRequest(ctx: ServerContext, params: Params): AuthorizeReq
   return { app, redirectUri, scopes, state: str(params.state) ?? '' };
 }
 
-function finish(
+export function finish(
   ctx: ServerContext,
   reply: FastifyReply,
   request: AuthorizeRequest,

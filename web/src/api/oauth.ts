@@ -142,13 +142,14 @@ export function mfaChallenge(
   });
 }
 
-/** Returns the HTTP status: the spec drops the local token only on 201. */
+/** Returns the HTTP status. The token travels in the body only, never as the bearer. */
 export async function revoke(
   client: ApiClient,
   params: { app: AppCredentials; token: string },
 ): Promise<number> {
   const response = await client.post('/oauth/revoke', {
     form: true,
+    anonymous: true,
     body: {
       client_id: params.app.clientId,
       client_secret: params.app.clientSecret,

@@ -9,8 +9,8 @@ export const STORAGE_UNAVAILABLE_KEY = 'session.storage_unavailable';
 interface StoredToken {
   token: string;
   /**
-   * Set when the user logged out but the revocation did not answer 201: the spec keeps the
-   * token entry then, yet it must never bring the session back (see logout.ts).
+   * Written by earlier versions when a logout's revocation did not answer 201 (logout now drops
+   * the entry): such an entry must never bring the session back.
    */
   signedOut?: boolean;
 }
@@ -28,12 +28,6 @@ export function persistToken(token: string): void {
 
 export function forgetToken(): void {
   removeStored(TOKEN_STORAGE_KEY);
-}
-
-/** Keeps the token entry (it was not confirmed revoked) but stops it resuming a session. */
-export function markTokenSignedOut(): void {
-  const stored = readStored<StoredToken>(TOKEN_STORAGE_KEY);
-  if (stored?.token) writeStored(TOKEN_STORAGE_KEY, { token: stored.token, signedOut: true });
 }
 
 export function persistedLastLoginName(): string {

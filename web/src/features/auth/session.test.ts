@@ -155,7 +155,7 @@ describe('requestLogout', () => {
     expect(server.callsTo('POST', '/oauth/revoke')).toHaveLength(0);
   });
 
-  it('revokes, clears the stores and goes to the public timeline; a 201 drops the token', async () => {
+  it('revokes, clears the stores and goes to the public timeline', async () => {
     const server = stubServer({ 'POST /oauth/revoke': () => ({ status: 201, body: {} }) });
     await signedInAs('tok-1');
     useUnseen.getState().set({ notifications: 4 });
@@ -175,13 +175,40 @@ describe('requestLogout', () => {
     expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
   });
 
-  it('keeps the token entry on another status, but a reload does not bring the session back', async () => {
-    const server = stubServer({ 'POST /oauth/revoke': () => ({ status: 200, body: {} }) });
+  it('ends the session before the revocation is sent, which carries the token in its body only', async () => {
+    const atRevocation: unknown[] = [];
+    const server = stubServer({
+      'POST /oauth/revoke': (call) => {
+        atRevocation.push({
+          stored: localStorage.getItem(TOKEN_STORAGE_KEY),
+          session: useSession.getState().token,
+          pollers: pollersRunning(),
+          path: getLocation().pathname,
+          authorization: call.authorization,
+        });
+        return { status: 200, body: {} };
+      },
+    });
+    await signedInAs('tok-1');
+    usePreferences.getState().setPreference('modalOnLogout', false);
+    const logout = requestLogout();
+    // Signed out at once, before the revocation has answered.
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+    expect(useSession.getState().token).toBeNull();
+    expect(await logout).toBe(true);
+    expect(atRevocation).toEqual([
+      { stored: null, session: null, pollers: false, path: '/main/public', authorization: null },
+    ]);
+    expect(server.callsTo('POST', '/oauth/revoke')[0]?.form?.get('token')).toBe('tok-1');
+  });
+
+  it('drops the token whatever the revocation answers, and a reload stays signed out', async () => {
+    const server = stubServer({ 'POST /oauth/revoke': () => 'network-error' });
     await signedInAs('tok-1');
     usePreferences.getState().setPreference('modalOnLogout', false);
     expect(await requestLogout()).toBe(true);
     expect(useSession.getState().status).toBe('anonymous');
-    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toContain('tok-1');
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
 
     const verifiesBefore = server.callsTo('GET', '/api/v1/accounts/verify_credentials').length;
     await restoreSession();

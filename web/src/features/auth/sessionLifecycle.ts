@@ -157,9 +157,10 @@ export function beginSession(token: string, user: Account): void {
  * the caller's business (logout and expiry treat it differently).
  */
 export function endSession(): void {
+  // The token leaves memory first: whatever the stops below set off cannot send it.
+  useSession.getState().signOut();
   stopStreaming();
   stopAll();
-  useSession.getState().signOut();
   useUnseen.getState().reset();
   clearNotifications();
   void import('../notifications/arrivalEffects.ts').then((module) => module.stopArrivalEffects());

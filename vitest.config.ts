@@ -9,6 +9,7 @@ export default defineConfig({
           name: 'web',
           include: ['web/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
+          setupFiles: ['web/src/testSetup.ts'],
         },
       },
       {

@@ -6,7 +6,13 @@ import { requireUser } from '../auth/request.ts';
 import { ApiError, badRequest, notFound, unprocessable } from '../errors.ts';
 import { forEachPart } from '../request-bodies.ts';
 import { ImageTooLargeError, MAX_IMAGE_PIXELS } from '../media/images.ts';
-import { removeStored, storeUpload, type StoredUpload, type Upload } from '../media/store.ts';
+import {
+  NotAnImageError,
+  removeStored,
+  storeUpload,
+  type StoredUpload,
+  type Upload,
+} from '../media/store.ts';
 import { RenderContext } from '../views/context.ts';
 import { renderAttachment } from '../views/media.ts';
 import { DESCRIPTION_LIMIT, UPLOAD_LIMIT } from './constants.ts';
@@ -65,12 +71,17 @@ async function readMultipart(request: FastifyRequest): Promise<UploadForm> {
   return form;
 }
 
-/** Stores the upload; an image over the pixel limit is a 422 and leaves nothing behind. */
+/**
+ * Stores the upload; an image over the pixel limit, or one that does not decode, is a 422 and
+ * leaves nothing behind.
+ */
 async function storeUploadOrRefuse(mediaDir: string, file: Upload): Promise<StoredUpload> {
   try {
     return await storeUpload(mediaDir, file);
   } catch (error) {
     if (error instanceof ImageTooLargeError) throw unprocessable(IMAGE_TOO_LARGE);
+    if (error instanceof NotAnImageError)
+      throw unprocessable(`The file is not an image: ${error.message}`);
     throw error;
   }
 }

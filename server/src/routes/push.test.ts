@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { LookupAddress } from 'node:dns';
+import { sql } from '../db/index.ts';
 import { parseCommandLine } from '../main.ts';
 import { addUser, bearer, makeTestApp, passwordToken, type TestApp } from './test-helpers.ts';
 
@@ -149,6 +150,19 @@ describe('push endpoints that are not public addresses', () => {
   ])('accepts %s', async (_what, endpoint) => {
     const response = await subscribe(endpoint);
     expect(response.statusCode, response.body).toBe(200);
+  });
+
+  it('refuses to update a subscription stored with a private endpoint before endpoints were checked', async () => {
+    expect((await subscribe('https://push.example/abc')).statusCode).toBe(200);
+    sql(guarded.ctx.db, 'UPDATE push_subscriptions SET endpoint = ?').run('https://10.0.0.1/abc');
+    const response = await guarded.app.inject({
+      method: 'PUT',
+      url: '/api/v1/push/subscription',
+      headers: bearer(guardedToken),
+      payload: { data: { alerts: { mention: true } } },
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({ error: expect.stringMatching(/public address/) });
   });
 
   it('keeps the old endpoint when an update asks for a private one', async () => {

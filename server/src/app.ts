@@ -12,6 +12,7 @@ import { registerStreaming } from './streaming.ts';
 import { registerClientServing } from './serve-client.ts';
 import { registerFlavour, type Flavour } from './flavour.ts';
 import { registerRequestBodies } from './request-bodies.ts';
+import { systemResolve, type ResolveHost } from './push/endpoint-guard.ts';
 
 export interface BuildAppOptions {
   /** Data folder; the SQLite file lives at <dataDir>/starling.sqlite. */
@@ -23,6 +24,10 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** Which kind of server to play (default pleroma); see flavour.ts. */
   flavour?: Flavour;
+  /** Development only: allow web push endpoints on this machine (a local push service). */
+  allowLoopbackPush?: boolean;
+  /** How push endpoint names are resolved (tests stand in for DNS). */
+  resolveHost?: ResolveHost;
 }
 
 export interface StarlingApp {
@@ -53,6 +58,10 @@ export async function buildApp(options: BuildAppOptions): Promise<StarlingApp> {
     origin: options.origin.replace(/\/+$/, ''),
     dataDir: options.dataDir,
     flavour: options.flavour ?? 'pleroma',
+    pushTargets: {
+      allowLoopback: options.allowLoopbackPush ?? false,
+      resolve: options.resolveHost ?? systemResolve,
+    },
     authenticate(token: string): AuthenticatedToken | null {
       if (!db.open || !token) return null;
       const row = findLiveToken(db, token);

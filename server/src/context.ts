@@ -1,6 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import type { ServerEvents } from './events.ts';
 import type { Flavour } from './flavour.ts';
+import type { PushTargets } from './push/endpoint-guard.ts';
 
 export interface AuthenticatedToken {
   /** null for an app-only (client_credentials) token */
@@ -18,6 +19,8 @@ export interface ServerContext {
   dataDir: string;
   /** Which kind of server this instance plays (see flavour.ts). */
   flavour: Flavour;
+  /** Which push endpoints may be sent to, and how their names are resolved. */
+  pushTargets: PushTargets;
   /** Resolves a bearer token; null when unknown, revoked or expired. */
   authenticate(token: string): AuthenticatedToken | null;
 }

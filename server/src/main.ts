@@ -26,6 +26,9 @@ const USAGE = `Usage: npm start -- [options]   (or: tsx server/src/main.ts [opti
   --flavour F     which server to play: pleroma (default) or mastodon (no password grant,
                   admin scopes, streaming or Pleroma extensions; public timelines need a token)
   --no-seed       do not add the demo accounts and posts
+  --allow-loopback-push
+                  development only: let web push go to endpoints on this machine (a local push
+                  service); other private addresses stay refused
   --help          show this help
 `;
 
@@ -36,6 +39,7 @@ export interface CommandLine {
   instance: string | null;
   seed: boolean;
   flavour: Flavour;
+  allowLoopbackPush: boolean;
   help: boolean;
 }
 
@@ -54,6 +58,7 @@ const OPTIONS = {
   instance: { type: 'string' },
   flavour: { type: 'string' },
   'no-seed': { type: 'boolean' },
+  'allow-loopback-push': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -89,6 +94,7 @@ export function parseCommandLine(
     instance,
     seed: !values['no-seed'],
     flavour,
+    allowLoopbackPush: values['allow-loopback-push'] ?? false,
     help: values.help ?? false,
   };
 }
@@ -220,6 +226,7 @@ async function main(args: string[]): Promise<void> {
     clientDir: CLIENT_DIR,
     logger,
     flavour: options.flavour,
+    allowLoopbackPush: options.allowLoopbackPush,
   });
   handleSignals(app);
   const logins = options.seed ? seedDemoData(ctx) : [];

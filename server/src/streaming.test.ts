@@ -73,6 +73,7 @@ describe('streaming', () => {
       origin: 'http://127.0.0.1',
       dataDir: '/nonexistent',
       flavour: 'pleroma',
+      pushTargets: { allowLoopback: false, resolve: () => Promise.resolve([]) },
       authenticate: (token) => tokens.get(token) ?? null,
     };
     app = Fastify({ logger: false });

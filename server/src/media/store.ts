@@ -35,10 +35,22 @@ function sizeMeta(size: Size) {
   };
 }
 
+/** An upload typed as an image (by its bytes or as declared) that the decoder cannot read. */
+export class NotAnImageError extends Error {
+  constructor(readonly mimeType: string) {
+    super(`it claims to be ${mimeType} but cannot be decoded`);
+  }
+}
+
+/** Never decoded (a download when opened directly): kept as it is, see images.ts. */
+const UNDECODED_IMAGE_TYPES = new Set(['image/svg+xml']);
+
 /**
  * Writes the file (and, for a decodable image, a thumbnail beside it). Images get meta.original,
- * meta.small and a blurhash; an image that cannot be decoded is kept without a thumbnail. Throws
- * ImageTooLargeError, before writing anything, for an image over the pixel limit.
+ * meta.small and a blurhash; an image whose header decodes but whose pixels do not is kept without a
+ * thumbnail. Throws, before writing anything, ImageTooLargeError for an image over the pixel limit
+ * and NotAnImageError for a file typed as an image that sharp cannot read at all (HTML sent as
+ * image/png, say).
  */
 export async function storeUpload(mediaDir: string, upload: Upload): Promise<StoredUpload> {
   const mimeType = uploadMime(upload.bytes, upload.declaredMime, upload.fileName);
@@ -51,6 +63,7 @@ export async function storeUpload(mediaDir: string, upload: Upload): Promise<Sto
   let bytes = upload.bytes;
   if (type === 'image') {
     const image = await processImage(upload.bytes, mimeType);
+    if (!image.size && !UNDECODED_IMAGE_TYPES.has(mimeType)) throw new NotAnImageError(mimeType);
     if (image.original) bytes = image.original;
     if (image.size) meta.original = sizeMeta(image.size);
     if (image.thumbnail) {

@@ -6,9 +6,10 @@ import {
   verify,
   createDecipheriv,
 } from 'node:crypto';
+import type { LookupAddress } from 'node:dns';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createServer as createTcpServer, type AddressInfo } from 'node:net';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getSetting, sql } from '../db/index.ts';
 import {
   addUser,
@@ -40,34 +41,6 @@ let bobToken: string;
 const browserKeys = createECDH('prime256v1');
 browserKeys.generateKeys();
 const authSecret = randomBytes(16);
-
-beforeEach(async () => {
-  received = [];
-  answer = 201;
-  service = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      received.push({ headers: request.headers, body: Buffer.concat(chunks) });
-      response.statusCode = answer;
-      response.end();
-    });
-  });
-  await new Promise<void>((done) => service.listen(0, '127.0.0.1', done));
-  serviceUrl = `http://127.0.0.1:${(service.address() as AddressInfo).port}`;
-
-  t = await makeTestApp();
-  alice = addUser(t, 'alice');
-  addUser(t, 'bob');
-  aliceToken = await passwordToken(t.app, 'alice', { scope: 'read write follow push' });
-  bobToken = await passwordToken(t.app, 'bob', { scope: 'read write follow push' });
-});
-
-afterEach(async () => {
-  await t.close();
-  service.closeAllConnections();
-  await new Promise((done) => service.close(done));
-});
 
 async function subscribe(alerts: Record<string, boolean>) {
   const response = await t.app.inject({
@@ -129,6 +102,35 @@ function decrypt(body: Buffer): unknown {
 }
 
 describe('web push delivery', () => {
+  beforeEach(async () => {
+    received = [];
+    answer = 201;
+    service = createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        received.push({ headers: request.headers, body: Buffer.concat(chunks) });
+        response.statusCode = answer;
+        response.end();
+      });
+    });
+    await new Promise<void>((done) => service.listen(0, '127.0.0.1', done));
+    serviceUrl = `http://127.0.0.1:${(service.address() as AddressInfo).port}`;
+
+    // The stand-in push service listens on this machine.
+    t = await makeTestApp(undefined, { allowLoopbackPush: true });
+    alice = addUser(t, 'alice');
+    addUser(t, 'bob');
+    aliceToken = await passwordToken(t.app, 'alice', { scope: 'read write follow push' });
+    bobToken = await passwordToken(t.app, 'bob', { scope: 'read write follow push' });
+  });
+
+  afterEach(async () => {
+    await t.close();
+    service.closeAllConnections();
+    await new Promise((done) => service.close(done));
+  });
+
   it('sends an encrypted, VAPID-signed push for a new follower', async () => {
     await subscribe({ follow: true, mention: true });
     expect((await follow()).statusCode).toBe(200);
@@ -227,5 +229,123 @@ describe('web push delivery', () => {
     await follow();
     await new Promise((done) => setTimeout(done, 200));
     expect(received).toEqual([]);
+  });
+});
+
+describe('push endpoints checked again when sending', () => {
+  /** Stands in for the address an endpoint points at: counts the connections that reach it. */
+  let listener: ReturnType<typeof createTcpServer>;
+  let port: number;
+  let connections: number;
+  let warnings: string[];
+  let instance: TestApp | null;
+
+  beforeEach(async () => {
+    connections = 0;
+    listener = createTcpServer((socket) => {
+      connections++;
+      socket.destroy();
+    });
+    await new Promise<void>((done) => listener.listen(0, '127.0.0.1', done));
+    port = (listener.address() as AddressInfo).port;
+    warnings = [];
+    vi.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => {
+      warnings.push(args.map(String).join(' '));
+    });
+    instance = null;
+  });
+  afterEach(async () => {
+    vi.restoreAllMocks();
+    await instance?.close();
+    await new Promise((done) => listener.close(done));
+  });
+
+  /** A name whose DNS answers a public address first, then this machine (DNS rebinding). */
+  function rebindingDns() {
+    const lookups: string[] = [];
+    const resolveHost = (hostname: string): Promise<LookupAddress[]> => {
+      lookups.push(hostname);
+      const address = lookups.length === 1 ? '93.184.215.14' : '127.0.0.1';
+      return Promise.resolve([{ address, family: 4 }]);
+    };
+    return { lookups, resolveHost };
+  }
+
+  async function followedAfterSubscribing(options: {
+    endpoint: string;
+    resolveHost?: (hostname: string) => Promise<LookupAddress[]>;
+    allowLoopbackPush?: boolean;
+    storeDirectly?: boolean;
+  }) {
+    instance = await makeTestApp(undefined, {
+      resolveHost: options.resolveHost,
+      allowLoopbackPush: options.allowLoopbackPush,
+    });
+    const carol = addUser(instance, 'carol');
+    addUser(instance, 'dave');
+    const carolToken = await passwordToken(instance.app, 'carol', { scope: 'read write push' });
+    const daveToken = await passwordToken(instance.app, 'dave', { scope: 'read write follow' });
+    const subscribed = await instance.app.inject({
+      method: 'POST',
+      url: '/api/v1/push/subscription',
+      headers: bearer(carolToken),
+      payload: {
+        subscription: {
+          endpoint: options.storeDirectly ? 'https://push.example/placeholder' : options.endpoint,
+          keys: {
+            p256dh: browserKeys.getPublicKey().toString('base64url'),
+            auth: authSecret.toString('base64url'),
+          },
+        },
+        data: { alerts: { follow: true } },
+      },
+    });
+    expect(subscribed.statusCode, subscribed.body).toBe(200);
+    // A row stored before endpoints were checked.
+    if (options.storeDirectly)
+      sql(instance.ctx.db, 'UPDATE push_subscriptions SET endpoint = ?').run(options.endpoint);
+    const followed = await instance.app.inject({
+      method: 'POST',
+      url: `/api/v1/accounts/${carol}/follow`,
+      headers: bearer(daveToken),
+    });
+    expect(followed.statusCode).toBe(200);
+  }
+
+  it('does not connect to a name that resolved public when subscribed but private when sent to', async () => {
+    const dns = rebindingDns();
+    await followedAfterSubscribing({
+      endpoint: `https://rebind.example:${port}/push`,
+      resolveHost: dns.resolveHost,
+    });
+    await until(
+      () => warnings.some((warning) => /not a public address/.test(warning)),
+      'the refused push',
+    );
+    expect(dns.lookups).toEqual(['rebind.example', 'rebind.example']);
+    expect(connections).toBe(0);
+  });
+
+  it('connects to the same rebinding name when loopback is allowed (the listener would see it)', async () => {
+    const dns = rebindingDns();
+    await followedAfterSubscribing({
+      endpoint: `https://rebind.example:${port}/push`,
+      resolveHost: dns.resolveHost,
+      allowLoopbackPush: true,
+    });
+    await until(() => connections === 1, 'the connection');
+    expect(dns.lookups).toEqual(['rebind.example', 'rebind.example']);
+  });
+
+  it('does not connect to a private address stored before endpoints were checked', async () => {
+    await followedAfterSubscribing({
+      endpoint: `http://127.0.0.1:${port}/push`,
+      storeDirectly: true,
+    });
+    await until(
+      () => warnings.some((warning) => /not a public address/.test(warning)),
+      'the refused push',
+    );
+    expect(connections).toBe(0);
   });
 });

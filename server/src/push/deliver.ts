@@ -1,3 +1,5 @@
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import webpush from 'web-push';
 import type { ServerContext } from '../context.ts';
 import { getNotification, type CreatedNotification } from '../db/notifications.ts';
@@ -6,6 +8,7 @@ import { getSetting, nowIso, sql } from '../db/index.ts';
 import { ensureVapidKey } from '../routes/instance-info.ts';
 import { RenderContext } from '../views/context.ts';
 import { renderNotification } from '../views/notification.ts';
+import { assertAllowedLiteral, checkedLookup, type PushTargets } from './endpoint-guard.ts';
 import { pushPayload, type RenderedNotification } from './payload.ts';
 
 /**
@@ -56,28 +59,52 @@ function hidesContents(ctx: ServerContext, accountId: string): boolean {
   return notificationSettingsOf(row?.notification_settings_json).hideNotificationContents;
 }
 
+/**
+ * One POST to a push endpoint, connected only to an address that passed the check (no redirects
+ * followed); resolves with the answer's status.
+ */
+function post(
+  targets: PushTargets,
+  endpoint: string,
+  headers: Record<string, string | number>,
+  body: Buffer | null,
+): Promise<number> {
+  const url = new URL(endpoint);
+  assertAllowedLiteral(url, targets);
+  const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
+  return new Promise((resolve, reject) => {
+    const outgoing = request(
+      url,
+      {
+        method: 'POST',
+        headers,
+        lookup: checkedLookup(targets),
+        // A fresh connection per push: a pooled one could be to an address checked long ago.
+        agent: false,
+        signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+      },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+        response.on('error', reject);
+      },
+    );
+    outgoing.on('error', reject);
+    outgoing.end(body ?? undefined);
+  });
+}
+
 async function send(ctx: ServerContext, row: SubscriptionRow, payload: string): Promise<void> {
   const details = webpush.generateRequestDetails(
     { endpoint: row.endpoint, keys: { p256dh: row.key_p256dh, auth: row.key_auth } },
     payload,
     { vapidDetails: vapidDetails(ctx), TTL: TTL_SECONDS },
   );
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(details.headers)) {
-    // fetch sets the length itself.
-    if (name.toLowerCase() !== 'content-length') headers[name] = String(value);
-  }
-  const response = await fetch(details.endpoint, {
-    method: details.method,
-    headers,
-    body: details.body ? new Uint8Array(details.body) : null,
-    signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
-  });
-  await response.body?.cancel();
-  if (GONE.has(response.status)) {
+  const status = await post(ctx.pushTargets, details.endpoint, details.headers, details.body);
+  if (GONE.has(status)) {
     sql(ctx.db, 'DELETE FROM push_subscriptions WHERE id = ?').run(row.id);
-  } else if (!response.ok) {
-    throw new Error(`push service answered ${response.status}`);
+  } else if (status < 200 || status > 299) {
+    throw new Error(`push service answered ${status}`);
   }
 }
 

@@ -4,8 +4,16 @@ import { formatWithMentions } from '../db/compose.ts';
 import { sql } from '../db/index.ts';
 import { acceptFollow } from '../db/follows.ts';
 import { VISIBILITIES } from '../db/statuses.ts';
-import { unprocessable } from '../errors.ts';
-import { FIELDS_LIMITS, MAX_BIO_CHARS, MAX_DISPLAY_NAME_CHARS } from './constants.ts';
+import { ApiError, unprocessable } from '../errors.ts';
+import { valueNestsDeeperThan } from '../json-depth.ts';
+import {
+  FIELDS_LIMITS,
+  MAX_BIO_CHARS,
+  MAX_DISPLAY_NAME_CHARS,
+  SETTINGS_STORE_FRONTEND_BYTES,
+  SETTINGS_STORE_MAX_DEPTH,
+  SETTINGS_STORE_TOTAL_BYTES,
+} from './constants.ts';
 import { bool, str, type Params } from './params.ts';
 
 /** A nested parameter from JSON (`source: {privacy}`) or flat form keys (`source[privacy]`). */
@@ -69,8 +77,22 @@ function parseSettingsStore(value: unknown): Record<string, unknown> | undefined
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
     throw unprocessable('Invalid pleroma_settings_store: must be an object keyed by frontend name');
   }
+  for (const [frontend, settings] of Object.entries(parsed)) {
+    // Before anything walks it recursively (JSON.stringify would overflow the stack).
+    if (valueNestsDeeperThan(settings, SETTINGS_STORE_MAX_DEPTH))
+      throw unprocessable(
+        `Invalid pleroma_settings_store: the settings of ${frontend} nest more than ${SETTINGS_STORE_MAX_DEPTH} levels deep`,
+      );
+    if (jsonBytes(settings) > SETTINGS_STORE_FRONTEND_BYTES)
+      throw new ApiError(
+        413,
+        `The pleroma_settings_store of ${frontend} is too large (at most ${SETTINGS_STORE_FRONTEND_BYTES} bytes of JSON)`,
+      );
+  }
   return parsed as Record<string, unknown>;
 }
+
+const jsonBytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value) ?? '');
 
 const BOOLEAN_COLUMNS: [param: string, column: keyof AccountRow][] = [
   ['locked', 'locked'],
@@ -142,7 +164,13 @@ export function updateCredentials(
   const store = parseSettingsStore(params.pleroma_settings_store);
   if (store) {
     const merged = { ...parseJsonObject(account.settings_store_json), ...store };
-    changes.settings_store_json = JSON.stringify(merged);
+    const storeJson = JSON.stringify(merged);
+    if (Buffer.byteLength(storeJson) > SETTINGS_STORE_TOTAL_BYTES)
+      throw new ApiError(
+        413,
+        `The pleroma_settings_store is too large (at most ${SETTINGS_STORE_TOTAL_BYTES} bytes of JSON for all frontends)`,
+      );
+    changes.settings_store_json = storeJson;
   }
 
   db.transaction(() => {

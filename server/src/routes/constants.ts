@@ -47,3 +47,9 @@ export const FIELDS_LIMITS = {
 } as const;
 export const MAX_DISPLAY_NAME_CHARS = 100;
 export const MAX_BIO_CHARS = 5000;
+/** Each frontend's entry in the Pleroma settings store, as JSON; larger is a 413. */
+export const SETTINGS_STORE_FRONTEND_BYTES = 256 * 1024;
+/** The whole settings store, every frontend together. */
+export const SETTINGS_STORE_TOTAL_BYTES = 1024 * 1024;
+/** Objects and arrays nested in one frontend's settings; deeper is a 422. */
+export const SETTINGS_STORE_MAX_DEPTH = 64;

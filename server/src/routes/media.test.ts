@@ -189,15 +189,14 @@ describe('uploading media', () => {
     expect(served.rawPayload.subarray(0, 3).toString('latin1')).toBe('FWS');
   });
 
-  it('keeps an image it cannot decode, without a thumbnail', async () => {
+  it('refuses an image it cannot decode with a 422 JSON error and stores nothing', async () => {
     const broken = Buffer.concat([(await png(50, 50)).subarray(0, 60), Buffer.alloc(40, 7)]);
     const response = await upload({ fileName: 'broken.png', type: 'image/png', bytes: broken });
-    expect(response.statusCode, response.body).toBe(200);
-    const attachment = response.json();
-    expect(attachment.type).toBe('image');
-    expect(attachment.preview_url).toBe(attachment.url);
-    expect(attachment.meta.small).toBeUndefined();
-    expect(existsSync(mediaFile(attachment.url))).toBe(true);
+    expect(response.statusCode, response.body).toBe(422);
+    expect(response.json()).toEqual({
+      error: 'The file is not an image: it claims to be image/png but cannot be decoded',
+    });
+    expect(existsSync(join(t.dir, 'media', 'uploads'))).toBe(false);
   });
 
   it('returns a blurhash for every decodable image, in PNG, JPEG, GIF, WebP and AVIF', async () => {

@@ -1,12 +1,18 @@
 import { join } from 'node:path';
-import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.ts';
 import { getMedia, insertMedia, updateMedia, type MediaRow } from '../db/media.ts';
 import { requireUser } from '../auth/request.ts';
 import { ApiError, badRequest, notFound, unprocessable } from '../errors.ts';
+import { forEachPart } from '../request-bodies.ts';
 import { ImageTooLargeError, MAX_IMAGE_PIXELS } from '../media/images.ts';
-import { removeStored, storeUpload, type StoredUpload, type Upload } from '../media/store.ts';
+import {
+  NotAnImageError,
+  removeStored,
+  storeUpload,
+  type StoredUpload,
+  type Upload,
+} from '../media/store.ts';
 import { RenderContext } from '../views/context.ts';
 import { renderAttachment } from '../views/media.ts';
 import { DESCRIPTION_LIMIT, UPLOAD_LIMIT } from './constants.ts';
@@ -43,7 +49,7 @@ interface UploadForm {
 async function readMultipart(request: FastifyRequest): Promise<UploadForm> {
   const form: UploadForm = { file: null, fields: {} };
   try {
-    for await (const part of request.parts({ limits: MULTIPART_LIMITS })) {
+    await forEachPart(request, MULTIPART_LIMITS, async (part) => {
       if (part.type === 'file') {
         const bytes = await part.toBuffer();
         if (part.fieldname === 'file' && !form.file)
@@ -53,7 +59,7 @@ async function readMultipart(request: FastifyRequest): Promise<UploadForm> {
           throw unprocessable(DESCRIPTION_TOO_LONG);
         form.fields[part.fieldname] = part.value;
       }
-    }
+    });
   } catch (error) {
     if (error instanceof ApiError) throw error;
     const code = (error as { code?: unknown }).code;
@@ -65,12 +71,17 @@ async function readMultipart(request: FastifyRequest): Promise<UploadForm> {
   return form;
 }
 
-/** Stores the upload; an image over the pixel limit is a 422 and leaves nothing behind. */
+/**
+ * Stores the upload; an image over the pixel limit, or one that does not decode, is a 422 and
+ * leaves nothing behind.
+ */
 async function storeUploadOrRefuse(mediaDir: string, file: Upload): Promise<StoredUpload> {
   try {
     return await storeUpload(mediaDir, file);
   } catch (error) {
     if (error instanceof ImageTooLargeError) throw unprocessable(IMAGE_TOO_LARGE);
+    if (error instanceof NotAnImageError)
+      throw unprocessable(`The file is not an image: ${error.message}`);
     throw error;
   }
 }
@@ -144,22 +155,19 @@ export async function mediaRoutes(app: FastifyInstance, ctx: ServerContext): Pro
     }
   };
 
-  // Multipart parsing lives in this scope only, so no other route changes how it reads bodies.
+  // Uploads stream their parts with their own limits instead of the app-wide form reading.
+  const ownMultipart = { config: { readsOwnMultipart: true } };
   await app.register(async (scope) => {
-    // Uploads stream their parts with busboy's limits instead of the app-wide form parser.
-    scope.removeContentTypeParser('multipart/form-data');
-    await scope.register(multipart, { limits: MULTIPART_LIMITS });
-
-    scope.post('/api/v1/media', upload);
+    scope.post('/api/v1/media', ownMultipart, upload);
     // Processing is synchronous here, so v2 answers 200 with the finished attachment.
-    scope.post('/api/v2/media', upload);
+    scope.post('/api/v2/media', ownMultipart, upload);
 
     scope.get<IdParams>('/api/v1/media/:id', async (request) => {
       const viewer = requireUser(ctx, request, WRITE_MEDIA);
       return render(viewer.accountId, ownMedia(request, viewer.accountId));
     });
 
-    scope.put<IdParams>('/api/v1/media/:id', async (request) => {
+    scope.put<IdParams>('/api/v1/media/:id', ownMultipart, async (request) => {
       const viewer = requireUser(ctx, request, WRITE_MEDIA);
       const row = ownMedia(request, viewer.accountId);
       const { fields } = await formOf(request);

@@ -8,7 +8,7 @@ import { renderAccount } from '../views/account.ts';
 import { RenderContext } from '../views/context.ts';
 import { ApiError, unprocessable } from '../errors.ts';
 import { ImageTooLargeError } from '../media/images.ts';
-import { removeStored, storeUpload, type StoredUpload } from '../media/store.ts';
+import { NotAnImageError, removeStored, storeUpload, type StoredUpload } from '../media/store.ts';
 import { UploadedFile } from '../request-bodies.ts';
 import { AVATAR_UPLOAD_LIMIT, BACKGROUND_UPLOAD_LIMIT, BANNER_UPLOAD_LIMIT } from './constants.ts';
 import type { Params } from './params.ts';
@@ -29,7 +29,8 @@ export interface ProfileImageChanges {
 
 /**
  * The avatar and header of an update_credentials form: a file part is stored through the media
- * store (it must be an image within the advertised limit); an empty value resets to the default.
+ * store (it must be an image sharp decodes, within the advertised limit); an empty value resets
+ * to the default.
  */
 export async function storeProfileImages(
   ctx: ServerContext,
@@ -52,13 +53,17 @@ export async function storeProfileImages(
       if (value.bytes.length === 0) throw unprocessable(`Invalid ${param}: the file is empty`);
       if (value.bytes.length > limit)
         throw new ApiError(413, `The ${param} is too large (at most ${limit} bytes)`);
+      const notAnImage = unprocessable(`Invalid ${param}: not an image (it cannot be decoded)`);
       const upload = await storeUpload(mediaDir, value).catch((error: unknown) => {
         if (error instanceof ImageTooLargeError)
           throw unprocessable(`Invalid ${param}: ${error.message}`);
+        if (error instanceof NotAnImageError) throw notAnImage;
         throw error;
       });
       stored.push(upload);
       if (upload.type !== 'image') throw unprocessable(`Invalid ${param}: not an image`);
+      // Decoded, so its size is known: an SVG (never decoded) is no profile image.
+      if (!upload.meta.original) throw notAnImage;
       changes[column] = upload.filePath;
     }
   } catch (error) {

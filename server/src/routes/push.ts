@@ -3,7 +3,8 @@ import type { ServerContext } from '../context.ts';
 import { bearerToken, requireUser } from '../auth/request.ts';
 import { nowIso, sql } from '../db/index.ts';
 import { findLiveToken } from '../db/oauth.ts';
-import { badRequest, notFound, unauthorized } from '../errors.ts';
+import { badRequest, notFound, unauthorized, unprocessable } from '../errors.ts';
+import { endpointProblem } from '../push/endpoint-guard.ts';
 import { ensureVapidKey } from './instance-info.ts';
 import { bodyOf, str, type Params } from './params.ts';
 
@@ -81,6 +82,8 @@ export async function pushRoutes(app: FastifyInstance, ctx: ServerContext): Prom
     if (!endpoint || !/^https:\/\//.test(endpoint) || !p256dh || !auth) {
       throw badRequest('Invalid subscription: endpoint (https) and keys are required.');
     }
+    const problem = await endpointProblem(endpoint, ctx.pushTargets);
+    if (problem) throw unprocessable(problem);
     sql(
       ctx.db,
       `INSERT INTO push_subscriptions (token_id, endpoint, key_p256dh, key_auth, alerts_json, created_at)
@@ -101,6 +104,9 @@ export async function pushRoutes(app: FastifyInstance, ctx: ServerContext): Prom
     const id = tokenId(request);
     const row = current(id);
     if (!row) throw notFound('Record not found');
+    // Stored before endpoints were checked, or its name now points somewhere private.
+    const problem = await endpointProblem(row.endpoint, ctx.pushTargets);
+    if (problem) throw unprocessable(problem);
     const previous = JSON.parse(row.alerts_json) as Record<string, boolean>;
     const alerts = alertsFrom(bodyOf(request), previous);
     sql(ctx.db, 'UPDATE push_subscriptions SET alerts_json = ? WHERE token_id = ?').run(

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp, type StarlingApp } from '../app.ts';
+import { buildApp, type BuildAppOptions, type StarlingApp } from '../app.ts';
 import { insertAccount, type NewAccount } from '../db/accounts.ts';
 import { hashPassword } from '../auth/password.ts';
 import { formatWithMentions } from '../db/compose.ts';
@@ -19,8 +19,9 @@ export interface TestApp extends StarlingApp {
 
 export async function makeTestApp(
   dir = mkdtempSync(join(tmpdir(), 'starling-test-')),
+  options: Partial<BuildAppOptions> = {},
 ): Promise<TestApp> {
-  const built = await buildApp({ dataDir: dir, origin: TEST_ORIGIN });
+  const built = await buildApp({ dataDir: dir, origin: TEST_ORIGIN, ...options });
   return {
     ...built,
     dir,

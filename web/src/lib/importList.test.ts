@@ -27,6 +27,12 @@ describe('import file parsing', () => {
     expect(parseImportList(accountsCsv(handles)).accounts).toEqual(handles);
   });
 
+  it('exports a hostile handle as an inert, quoted cell', () => {
+    expect(accountsCsv(['bob', '=cmd|"/c calc"!A1', 'a,b'])).toBe(
+      'Account address\nbob\n"\'=cmd|""/c calc""!A1"\n"a,b"\n',
+    );
+  });
+
   it('an empty file has no accounts', () => {
     expect(parseImportList('\n \n')).toEqual({ accounts: [], invalid: [] });
   });

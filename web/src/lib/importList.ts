@@ -1,3 +1,5 @@
+import { csvRow } from './csv.ts';
+
 /**
  * The accounts in a follows, blocks or mutes import file (spec part 2, Data import/export): a
  * list of handles separated by whitespace or commas, or a Mastodon-style CSV whose first column
@@ -40,7 +42,7 @@ export function parseImportList(text: string): ImportList {
   return { accounts, invalid };
 }
 
-/** A CSV export of accounts, in the shape the import reads back. */
+/** A CSV export of accounts, in the shape the import reads back; cells made spreadsheet-safe. */
 export function accountsCsv(handles: readonly string[], header = 'Account address'): string {
-  return [header, ...handles].join('\n') + '\n';
+  return [header, ...handles].map((cell) => csvRow([cell])).join('\n') + '\n';
 }

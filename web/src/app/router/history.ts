@@ -14,7 +14,11 @@ export interface AppLocation {
 
 interface EntryState {
   starlingKey?: string;
+  /** How many in-app entries lie behind this one (0: the page was opened here). */
+  starlingDepth?: number;
 }
+
+const depthOfEntry = () => (window.history.state as EntryState | null)?.starlingDepth ?? 0;
 
 const listeners = new Set<() => void>();
 let keyCounter = 0;
@@ -58,10 +62,20 @@ export function onBeforeLocationChange(hook: (from: AppLocation) => void): () =>
 
 export function navigate(to: string, options: { replace?: boolean } = {}): void {
   for (const hook of beforeChange) hook(current);
-  const state: EntryState = { starlingKey: newKey() };
+  const depth = depthOfEntry() + (options.replace ? 0 : 1);
+  const state: EntryState = { starlingKey: newKey(), starlingDepth: depth };
   if (options.replace) window.history.replaceState(state, '', to);
   else window.history.pushState(state, '', to);
   emit(readLocation(options.replace ? 'replace' : 'push'));
+}
+
+/**
+ * Back to the previous screen of the app; where the page was opened on this screen (nothing of
+ * the app behind it), to the fallback instead, never off the site.
+ */
+export function goBack(fallback: string): void {
+  if (depthOfEntry() > 0) window.history.back();
+  else navigate(fallback, { replace: true });
 }
 
 export function getLocation(): AppLocation {

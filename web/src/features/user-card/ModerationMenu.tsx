@@ -2,6 +2,7 @@ import '../../i18n/parts/people.ts';
 import * as admin from '../../api/adminUsers.ts';
 import type { Account } from '../../api/types.ts';
 import { api } from '../../app/apiClient.ts';
+import { goBack } from '../../app/router/history.ts';
 import { t } from '../../i18n/index.ts';
 import { mrfTagsFor, type CardControls } from '../../lib/people/cardControls.ts';
 import { useEntities } from '../../state/entities.ts';
@@ -31,11 +32,19 @@ const roleOf = (isAdmin: boolean, isModerator: boolean): Account['role'] =>
 
 /** The profile shows this account: leaving it after a delete goes back (spec part 2, §4). */
 function onProfileOf(account: Account): boolean {
-  const path = decodeURIComponent(window.location.pathname);
-  return [`/users/${account.id}`, `/users/${account.username}`, `/${account.username}`].includes(
-    path,
-  );
+  const path = decodeURIComponent(window.location.pathname).replace(/\/+$/, '');
+  const [name, host] = account.acct.split('@');
+  return [
+    `/users/${account.id}`,
+    `/users/${account.username}`,
+    `/${account.username}`,
+    `/remote-users/${account.acct}`,
+    ...(host ? [`/remote-users/${host}/${name}`] : []),
+  ].includes(path);
 }
+
+/** Where a deleted profile leaves to when the app has no screen behind it. */
+const HOME_PATH = '/main/friends';
 
 export function ModerationMenu({
   account,
@@ -103,7 +112,7 @@ export function ModerationMenu({
             const { statuses, markDeleted } = useEntities.getState();
             for (const status of Object.values(statuses))
               if (status.accountId === account.id) markDeleted(status.id);
-            if (onProfileOf(account)) window.history.back();
+            if (onProfileOf(account)) goBack(HOME_PATH);
           },
         );
       },

@@ -129,6 +129,36 @@ describe('the mastodon flavour', () => {
     }
   });
 
+  it('judges the path the router routes, however it is spelled', async () => {
+    const tokenOnly = [
+      '/api/v1/timelines/%70ublic',
+      '/api/v1/timelines/public/',
+      '/api/v1/timelines/public#x',
+      '/api/v1/timelines/tag/bi%72ds',
+      '/api/v1/timelines/tag/a%2Fb',
+      '/api/v1/%74imelines/public?local=true',
+    ];
+    for (const url of tokenOnly) {
+      const response = await t.app.inject({ url });
+      expect(response.statusCode, url).toBe(401);
+      expect(response.json(), url).toHaveProperty('error');
+    }
+    const pleromaOnly = [
+      '/api/v1/%70leroma/emoji',
+      '/api/v1/pleroma%2Femoji',
+      '/api/%50leroma/frontend_configurations',
+      '/api/v1/timelines/%64irect',
+      '/api/v1/timelines/direct/',
+      '/static/config%2Ejson',
+      '/static/../static/styles.json',
+      '/instance/%70anel.html',
+    ];
+    for (const url of pleromaOnly) {
+      const response = await t.app.inject({ url, headers: bearer(token) });
+      expect(response.statusCode, url).toBe(404);
+    }
+  });
+
   it('describes itself like Mastodon: empty nodeinfo metadata, limits in the instance documents', async () => {
     const nodeinfo = (await t.app.inject({ url: '/nodeinfo/2.0.json' })).json();
     expect(nodeinfo.software.name).toBe('mastodon');

@@ -1,3 +1,4 @@
+import { posix } from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerContext } from './context.ts';
 import { bearerToken } from './auth/request.ts';
@@ -17,7 +18,7 @@ export function isFlavour(value: unknown): value is Flavour {
 }
 
 /** Paths a plain Mastodon server does not have. */
-const PLEROMA_ONLY_PATHS = [
+const PLEROMA_ONLY_PATHS: RegExp[] = [
   /^\/api\/(v\d+\/)?pleroma(\/|$)/,
   /^\/static\/.*\.json$/,
   /^\/instance\/panel\.html$/,
@@ -26,14 +27,33 @@ const PLEROMA_ONLY_PATHS = [
 ];
 
 /** Timelines Mastodon serves only with a token (its default "authorized fetch" of public feeds). */
-const TOKEN_ONLY_PATHS = [/^\/api\/v1\/timelines\/public$/, /^\/api\/v1\/timelines\/tag\/[^/]+$/];
+const TOKEN_ONLY_PATHS: RegExp[] = [
+  /^\/api\/v1\/timelines\/public$/,
+  /^\/api\/v1\/timelines\/tag\/[^/]+$/,
+];
 
-function pathOf(request: FastifyRequest): string {
-  const url = request.raw.url ?? request.url;
-  const query = url.indexOf('?');
-  const path = query < 0 ? url : url.slice(0, query);
-  return path.length > 1 ? path.replace(/\/+$/, '') : path;
+/**
+ * The paths to judge a request by: the pattern of the route the router matched (it decodes and
+ * strips the query and fragment its own way), and the path decoded and normalised (duplicate
+ * slashes, `.`/`..` segments, trailing slash, case) for what the catch-all file route serves.
+ */
+function pathsToJudge(request: FastifyRequest): string[] {
+  const raw = request.raw.url ?? request.url;
+  const end = raw.search(/[?#]/);
+  let path = end < 0 ? raw : raw.slice(0, end);
+  try {
+    path = decodeURIComponent(path);
+  } catch {
+    // Not decodable: the router will not route it anywhere either; judge it as sent.
+  }
+  path = posix.normalize(`/${path.replace(/\\/g, '/')}`).toLowerCase();
+  if (path.length > 1) path = path.replace(/\/+$/, '');
+  const route = request.routeOptions.url;
+  return route ? [route, path] : [path];
 }
+
+const matchesAny = (patterns: RegExp[], paths: string[]) =>
+  paths.some((path) => patterns.some((pattern) => pattern.test(path)));
 
 /** Admin scopes exist only on Pleroma-flavoured instances. */
 export function scopeOffered(ctx: ServerContext, scope: string): boolean {
@@ -57,9 +77,9 @@ export function withoutPleromaFields(value: unknown): unknown {
 export async function registerFlavour(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   if (ctx.flavour !== 'mastodon') return;
   app.addHook('onRequest', async (request) => {
-    const path = pathOf(request);
-    if (PLEROMA_ONLY_PATHS.some((pattern) => pattern.test(path))) throw notFound('Not found');
-    if (TOKEN_ONLY_PATHS.some((pattern) => pattern.test(path))) {
+    const paths = pathsToJudge(request);
+    if (matchesAny(PLEROMA_ONLY_PATHS, paths)) throw notFound('Not found');
+    if (matchesAny(TOKEN_ONLY_PATHS, paths)) {
       const token = bearerToken(request);
       if (!token || !ctx.authenticate(token)) throw new ApiError(401, USER_REQUIRED);
     }

@@ -23,6 +23,8 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** Which kind of server to play (default pleroma); see flavour.ts. */
   flavour?: Flavour;
+  /** The mastodon flavour without GET /api/v1/conversations (see flavour.ts). */
+  withoutConversations?: boolean;
 }
 
 export interface StarlingApp {
@@ -67,7 +69,7 @@ export async function buildApp(options: BuildAppOptions): Promise<StarlingApp> {
   });
   await registerRequestBodies(app);
   await registerErrorHandling(app);
-  await registerFlavour(app, ctx);
+  await registerFlavour(app, ctx, { withoutConversations: options.withoutConversations });
   await registerRoutes(app, ctx);
   if (ctx.flavour !== 'mastodon') await registerStreaming(app, ctx);
   if (options.clientDir) await registerClientServing(app, { clientDir: options.clientDir });

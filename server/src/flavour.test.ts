@@ -19,8 +19,12 @@ let token: string;
 const REDIRECT = 'https://client.example/oauth-callback';
 
 /** Signs in the way a Mastodon server allows: the authorize page, then the code grant. */
-async function signInThroughAuthorizePage(client: Client, username: string): Promise<string> {
-  const authorize = await t.app.inject({
+async function signInThroughAuthorizePage(
+  client: Client,
+  username: string,
+  on: StarlingApp = t,
+): Promise<string> {
+  const authorize = await on.app.inject({
     method: 'POST',
     url: '/oauth/authorize',
     payload: {
@@ -34,7 +38,7 @@ async function signInThroughAuthorizePage(client: Client, username: string): Pro
   });
   expect(authorize.statusCode).toBe(302);
   const code = new URL(authorize.headers.location as string).searchParams.get('code');
-  const response = await t.app.inject({
+  const response = await on.app.inject({
     method: 'POST',
     url: '/oauth/token',
     payload: {
@@ -187,6 +191,49 @@ describe('the mastodon flavour', () => {
     expect(me.source.pleroma).toBeUndefined();
   });
 
+  it('counts unread notifications past the notifications read marker, as Mastodon does', async () => {
+    addUser(t, 'bob');
+    const client = await registerClient(t.app, 'read write follow push', REDIRECT);
+    const bob = await signInThroughAuthorizePage(client, 'bob');
+    await post(t.app, bob, { status: '@alice one' });
+    await post(t.app, bob, { status: '@alice two' });
+    const unread = async () =>
+      (
+        await t.app.inject({
+          url: '/api/v1/notifications/unread_count',
+          headers: bearer(token),
+        })
+      ).json().count as number;
+    const [newest, older] = (
+      await t.app.inject({ url: '/api/v1/notifications', headers: bearer(token) })
+    ).json() as { id: string }[];
+    expect(await unread()).toBe(2);
+
+    // Form keys, as Mastodon's own web client sends them.
+    const marked = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/markers',
+      headers: { ...bearer(token), 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `notifications[last_read_id]=${older!.id}`,
+    });
+    expect(marked.statusCode).toBe(200);
+    expect(await unread()).toBe(1);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/markers',
+      headers: bearer(token),
+      payload: { notifications: { last_read_id: newest!.id } },
+    });
+    expect(await unread()).toBe(0);
+    const markers = await t.app.inject({
+      url: '/api/v1/markers?timeline[]=notifications',
+      headers: bearer(token),
+    });
+    expect(markers.json()).toEqual({
+      notifications: { last_read_id: newest!.id, version: 1, updated_at: expect.any(String) },
+    });
+  });
+
   it('reacts only at the alias path, and edits with PUT', async () => {
     const status = await post(t.app, token, { status: 'react to me' });
     const pleromaPath = await t.app.inject({
@@ -209,5 +256,52 @@ describe('the mastodon flavour', () => {
     });
     expect(edited.statusCode).toBe(200);
     expect(edited.json().content).toContain('edited');
+  });
+});
+
+describe('the mastodon flavour without conversations', () => {
+  let small: StarlingApp;
+  let smallDir: string;
+
+  beforeAll(async () => {
+    smallDir = mkdtempSync(join(tmpdir(), 'starling-flavour-small-'));
+    small = await buildApp({
+      dataDir: smallDir,
+      origin: 'http://127.0.0.1:4000',
+      flavour: 'mastodon',
+      withoutConversations: true,
+    });
+  });
+  afterAll(async () => {
+    await small.app.close();
+    rmSync(smallDir, { recursive: true, force: true });
+  });
+
+  it('is asked for on the command line, with the mastodon flavour only', () => {
+    const args = ['--flavour', 'mastodon', '--no-conversations'];
+    expect(parseCommandLine(args, {}).withoutConversations).toBe(true);
+    expect(parseCommandLine(['--flavour', 'mastodon'], {}).withoutConversations).toBe(false);
+    expect(() => parseCommandLine(['--no-conversations'], {})).toThrow(/--flavour mastodon/);
+  });
+
+  it('has neither conversations nor a direct timeline, while the full flavour has conversations', async () => {
+    addUser(small, 'erin');
+    const client = await registerClient(small.app, 'read write follow push', REDIRECT);
+    const erin = await signInThroughAuthorizePage(client, 'erin', small);
+    for (const url of [
+      '/api/v1/conversations',
+      '/api/v1/conversations/',
+      '/api/v1/%63onversations',
+      '/api/v1/timelines/direct',
+    ]) {
+      const response = await small.app.inject({ url, headers: bearer(erin) });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json(), url).toEqual({ error: 'Not found' });
+    }
+    expect(
+      (await small.app.inject({ url: '/api/v1/timelines/home', headers: bearer(erin) })).statusCode,
+    ).toBe(200);
+    const full = await t.app.inject({ url: '/api/v1/conversations', headers: bearer(token) });
+    expect(full.statusCode).toBe(200);
   });
 });

@@ -74,11 +74,26 @@ export function withoutPleromaFields(value: unknown): unknown {
   return result;
 }
 
-export async function registerFlavour(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+/** What a smaller Mastodon-API server (GoToSocial, say) lacks as well: no direct messages at all. */
+const CONVERSATIONS_PATHS: RegExp[] = [/^\/api\/v1\/conversations(\/|$)/];
+
+export interface FlavourOptions {
+  /** Play a server without the conversations list either (mastodon flavour only). */
+  withoutConversations?: boolean;
+}
+
+export async function registerFlavour(
+  app: FastifyInstance,
+  ctx: ServerContext,
+  options: FlavourOptions = {},
+): Promise<void> {
   if (ctx.flavour !== 'mastodon') return;
+  const missing = options.withoutConversations
+    ? [...PLEROMA_ONLY_PATHS, ...CONVERSATIONS_PATHS]
+    : PLEROMA_ONLY_PATHS;
   app.addHook('onRequest', async (request) => {
     const paths = pathsToJudge(request);
-    if (matchesAny(PLEROMA_ONLY_PATHS, paths)) throw notFound('Not found');
+    if (matchesAny(missing, paths)) throw notFound('Not found');
     if (matchesAny(TOKEN_ONLY_PATHS, paths)) {
       const token = bearerToken(request);
       if (!token || !ctx.authenticate(token)) throw new ApiError(401, USER_REQUIRED);

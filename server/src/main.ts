@@ -25,6 +25,9 @@ const USAGE = `Usage: npm start -- [options]   (or: tsx server/src/main.ts [opti
   --instance URL  proxy mode: serve the client and forward the API to this instance
   --flavour F     which server to play: pleroma (default) or mastodon (no password grant,
                   admin scopes, streaming or Pleroma extensions; public timelines need a token)
+  --no-conversations
+                  with --flavour mastodon: play a smaller Mastodon-API server (like GoToSocial)
+                  that has no conversations list either, so no direct messages at all
   --no-seed       do not add the demo accounts and posts
   --help          show this help
 `;
@@ -36,6 +39,8 @@ export interface CommandLine {
   instance: string | null;
   seed: boolean;
   flavour: Flavour;
+  /** The mastodon flavour without conversations (no direct messages anywhere). */
+  withoutConversations: boolean;
   help: boolean;
 }
 
@@ -54,6 +59,7 @@ const OPTIONS = {
   instance: { type: 'string' },
   flavour: { type: 'string' },
   'no-seed': { type: 'boolean' },
+  'no-conversations': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -82,6 +88,9 @@ export function parseCommandLine(
   const flavour = values.flavour ?? 'pleroma';
   if (!isFlavour(flavour))
     throw new UsageError(`Unknown flavour: ${flavour} (expected ${FLAVOURS.join(' or ')})`);
+  const withoutConversations = values['no-conversations'] ?? false;
+  if (withoutConversations && flavour !== 'mastodon')
+    throw new UsageError('--no-conversations goes with --flavour mastodon');
   return {
     port: port === undefined ? DEFAULT_PORT : parsePort(port),
     host: values.host ?? DEFAULT_HOST,
@@ -89,6 +98,7 @@ export function parseCommandLine(
     instance,
     seed: !values['no-seed'],
     flavour,
+    withoutConversations,
     help: values.help ?? false,
   };
 }
@@ -220,6 +230,7 @@ async function main(args: string[]): Promise<void> {
     clientDir: CLIENT_DIR,
     logger,
     flavour: options.flavour,
+    withoutConversations: options.withoutConversations,
   });
   handleSignals(app);
   const logins = options.seed ? seedDemoData(ctx) : [];

@@ -4,6 +4,7 @@ import * as instanceApi from '../api/instance.ts';
 import type { EmojiMapEntry, FrontendConfigurations, Instance, Nodeinfo } from '../api/types.ts';
 import { serverFeatures, type ServerFeatures } from '../lib/serverFeatures.ts';
 import { useCustomEmoji } from '../state/customEmoji.ts';
+import { rememberedDirectMessagesSource } from '../state/directMessages.ts';
 import { safeHttpUrl } from '../lib/safeUrl.ts';
 import { DEFAULT_INSTANCE_CONFIG, useInstance, type InstanceConfig } from '../state/instance.ts';
 import { api } from './apiClient.ts';
@@ -295,9 +296,12 @@ export async function loadInstanceConfig(
   });
   if (pleroma) await fetchPleromaFiles();
   const startup = results as Partial<StartupResults>;
+  const server = serverAddress(client.baseUrl, globalThis.location?.origin ?? '');
+  const learntDirectMessagesSource = rememberedDirectMessagesSource(server);
   useInstance.getState().update({
     ...instanceConfigFrom(startup),
-    server: serverAddress(client.baseUrl, globalThis.location?.origin ?? ''),
+    ...(learntDirectMessagesSource ? { directMessagesSource: learntDirectMessagesSource } : {}),
+    server,
   });
   const emoji = startup.emoji;
   if (emoji && !useCustomEmoji.getState().loaded) {

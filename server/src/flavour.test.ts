@@ -234,6 +234,35 @@ describe('the mastodon flavour', () => {
     });
   });
 
+  it('reads profile changes from form data only: a JSON body changes nothing, yet answers 200', async () => {
+    const update = (payload: string | object, contentType?: string) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: '/api/v1/accounts/update_credentials',
+        headers: { ...bearer(token), ...(contentType ? { 'content-type': contentType } : {}) },
+        payload,
+      });
+    const json = await update({ display_name: 'From JSON', source: { privacy: 'private' } });
+    expect(json.statusCode).toBe(200);
+    expect(json.json().display_name).not.toBe('From JSON');
+    expect(json.json().source.privacy).toBe('public');
+
+    const form = await update(
+      new URLSearchParams({
+        display_name: 'From a form',
+        'source[privacy]': 'unlisted',
+        'fields_attributes[0][name]': 'Site',
+        'fields_attributes[0][value]': 'alice.example',
+      }).toString(),
+      'application/x-www-form-urlencoded',
+    );
+    expect(form.statusCode).toBe(200);
+    expect(form.json()).toMatchObject({
+      display_name: 'From a form',
+      source: { privacy: 'unlisted', fields: [{ name: 'Site', value: 'alice.example' }] },
+    });
+  });
+
   it('reacts only at the alias path, and edits with PUT', async () => {
     const status = await post(t.app, token, { status: 'react to me' });
     const pleromaPath = await t.app.inject({

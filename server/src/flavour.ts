@@ -8,7 +8,8 @@ import { ApiError, USER_REQUIRED, notFound } from './errors.ts';
  * Which kind of server the local instance plays. `pleroma` (the default) is the full instance;
  * `mastodon` answers like a plain Mastodon-API server so the client's degraded paths can be
  * exercised end to end: no password grant, no admin scopes, no streaming, public timelines behind
- * a token, and none of Pleroma's files, endpoints or entity fields.
+ * a token, profile changes read from form data only, and none of Pleroma's files, endpoints or
+ * entity fields. `withoutConversations` plays a smaller server still, without direct messages.
  */
 export type Flavour = 'pleroma' | 'mastodon';
 export const FLAVOURS: readonly Flavour[] = ['pleroma', 'mastodon'];
@@ -77,6 +78,15 @@ export function withoutPleromaFields(value: unknown): unknown {
 /** What a smaller Mastodon-API server (GoToSocial, say) lacks as well: no direct messages at all. */
 const CONVERSATIONS_PATHS: RegExp[] = [/^\/api\/v1\/conversations(\/|$)/];
 
+/**
+ * Routes whose JSON body this server does not read (as a real one seen reads form data only): it
+ * answers as if nothing was asked, 200 with the account unchanged.
+ */
+const FORM_ONLY_ROUTES = new Set(['/api/v1/accounts/update_credentials']);
+
+const isJson = (request: FastifyRequest) =>
+  /^application\/([\w.+-]+\+)?json\b/i.test(request.headers['content-type'] ?? '');
+
 export interface FlavourOptions {
   /** Play a server without the conversations list either (mastodon flavour only). */
   withoutConversations?: boolean;
@@ -98,6 +108,9 @@ export async function registerFlavour(
       const token = bearerToken(request);
       if (!token || !ctx.authenticate(token)) throw new ApiError(401, USER_REQUIRED);
     }
+  });
+  app.addHook('preValidation', async (request) => {
+    if (FORM_ONLY_ROUTES.has(request.routeOptions.url ?? '') && isJson(request)) request.body = {};
   });
   app.addHook('preSerialization', async (_request, _reply, payload) =>
     withoutPleromaFields(payload),

@@ -24,7 +24,8 @@ const USAGE = `Usage: npm start -- [options]   (or: tsx server/src/main.ts [opti
   --data DIR      data folder for the database and uploads (default ${DEFAULT_DATA_DIR})
   --instance URL  proxy mode: serve the client and forward the API to this instance
   --flavour F     which server to play: pleroma (default) or mastodon (no password grant,
-                  admin scopes, streaming or Pleroma extensions; public timelines need a token)
+                  admin scopes, streaming or Pleroma extensions; public timelines need a token;
+                  profile changes are read from form data only)
   --no-conversations
                   with --flavour mastodon: play a smaller Mastodon-API server (like GoToSocial)
                   that has no conversations list either, so no direct messages at all

@@ -266,11 +266,19 @@ async function settleAll(
 const saysPleroma = (instance: Instance) =>
   instance.flavour === 'pleroma' || instance.flavour === 'akkoma';
 
+/** What the server's answers showed earlier in this browser session (see state/directMessages). */
+function learntThisSession(client: ApiClient): Partial<InstanceConfig> {
+  const directMessagesSource = rememberedDirectMessagesSource(client.baseUrl);
+  return directMessagesSource ? { directMessagesSource } : {};
+}
+
 /** Runs the start-up fetches, fills the instance store, then marks it loaded. */
 export async function loadInstanceConfig(
   client: ApiClient = api,
   initialResults: Map<string, unknown> = readInitialResults(),
 ): Promise<void> {
+  // What this session learnt from the server's answers holds from the first render on.
+  useInstance.getState().update(learntThisSession(client));
   // Answers the server embedded in the page replace their fetches.
   const source = withInitialResults(client, initialResults);
   const results: Record<string, unknown> = {};
@@ -296,12 +304,10 @@ export async function loadInstanceConfig(
   });
   if (pleroma) await fetchPleromaFiles();
   const startup = results as Partial<StartupResults>;
-  const server = serverAddress(client.baseUrl, globalThis.location?.origin ?? '');
-  const learntDirectMessagesSource = rememberedDirectMessagesSource(server);
   useInstance.getState().update({
     ...instanceConfigFrom(startup),
-    ...(learntDirectMessagesSource ? { directMessagesSource: learntDirectMessagesSource } : {}),
-    server,
+    ...learntThisSession(client),
+    server: serverAddress(client.baseUrl, globalThis.location?.origin ?? ''),
   });
   const emoji = startup.emoji;
   if (emoji && !useCustomEmoji.getState().loaded) {

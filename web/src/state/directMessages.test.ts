@@ -22,8 +22,8 @@ afterEach(() => {
 });
 
 describe('fetchDirectMessages', () => {
-  it('learns that the server has none, and remembers it for the session on that server only', async () => {
-    useInstance.getState().update({ server: SERVER, directMessagesSource: 'conversations' });
+  it('learns that the server has none, and remembers it for the session for that server only', async () => {
+    useInstance.getState().update({ directMessagesSource: 'conversations' });
     const { client, fetchImpl } = serverWithoutDirectMessages();
     const page = await fetchDirectMessages(client, {});
     expect(page.items).toEqual([]);

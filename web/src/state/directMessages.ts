@@ -6,13 +6,13 @@ import { useInstance } from './instance.ts';
 
 /**
  * Where this server keeps direct messages, as its answers showed: remembered for the browser
- * session (per server), so a reload starts from what was learnt and the navigation entry of a
+ * session (per API base), so a reload starts from what was learnt and the navigation entry of a
  * server without any stays hidden instead of coming back until the next visit.
  */
 const STORAGE_KEY = 'starling:direct-messages-source';
 
 interface Remembered {
-  server: string;
+  apiBase: string;
   source: DirectMessagesSource;
 }
 
@@ -24,18 +24,18 @@ function sessionStore(): Storage | null {
   }
 }
 
-export function rememberedDirectMessagesSource(server: string): DirectMessagesSource | null {
+export function rememberedDirectMessagesSource(apiBase: string): DirectMessagesSource | null {
   try {
     const remembered = JSON.parse(sessionStore()?.getItem(STORAGE_KEY) ?? 'null') as Remembered;
-    return remembered?.server === server ? remembered.source : null;
+    return remembered?.apiBase === apiBase ? remembered.source : null;
   } catch {
     return null;
   }
 }
 
-function remember(server: string, source: DirectMessagesSource): void {
+function remember(apiBase: string, source: DirectMessagesSource): void {
   try {
-    sessionStore()?.setItem(STORAGE_KEY, JSON.stringify({ server, source } satisfies Remembered));
+    sessionStore()?.setItem(STORAGE_KEY, JSON.stringify({ apiBase, source } satisfies Remembered));
   } catch {
     // Unavailable storage: the answer is learnt again on the next visit.
   }
@@ -50,7 +50,7 @@ export async function fetchDirectMessages(
   const { source, page } = await directMessages(client, config.directMessagesSource, query);
   if (source !== config.directMessagesSource) {
     update({ directMessagesSource: source });
-    remember(config.server, source);
+    remember(client.baseUrl, source);
   }
   return page;
 }

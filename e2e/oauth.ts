@@ -48,3 +48,46 @@ export async function passwordGrant(
   }
   return token.access_token;
 }
+
+/**
+ * A token for `username` through the authorization-code flow, posting the server's own authorize
+ * form as a browser would: the only grant a Mastodon-flavoured instance offers.
+ */
+export async function codeGrant(
+  url: string,
+  username: string,
+  password: string,
+  scopes = 'read write follow push',
+): Promise<string> {
+  const redirectUri = `${url}oauth-callback`;
+  const app = await registerApp(url, { redirectUri, scopes });
+  const authorized = await fetch(`${url}oauth/authorize`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      client_id: app.client_id,
+      redirect_uri: redirectUri,
+      response_type: 'code',
+      scope: scopes,
+      username,
+      password,
+    }),
+  });
+  const code = new URL(authorized.headers.get('location') ?? '', url).searchParams.get('code');
+  if (!code) throw new Error(`authorize refused ${username}: ${authorized.status}`);
+  const response = await fetch(`${url}oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: redirectUri,
+      client_id: app.client_id,
+      client_secret: app.client_secret,
+    }),
+  });
+  const token = (await response.json()) as { access_token?: string };
+  if (!token.access_token) throw new Error(`no token for ${username}: ${response.status}`);
+  return token.access_token;
+}

@@ -28,6 +28,8 @@ export interface BuildAppOptions {
   allowLoopbackPush?: boolean;
   /** How push endpoint names are resolved (tests stand in for DNS). */
   resolveHost?: ResolveHost;
+  /** The mastodon flavour without GET /api/v1/conversations (see flavour.ts). */
+  withoutConversations?: boolean;
 }
 
 export interface StarlingApp {
@@ -76,7 +78,7 @@ export async function buildApp(options: BuildAppOptions): Promise<StarlingApp> {
   });
   await registerRequestBodies(app);
   await registerErrorHandling(app);
-  await registerFlavour(app, ctx);
+  await registerFlavour(app, ctx, { withoutConversations: options.withoutConversations });
   await registerRoutes(app, ctx);
   if (ctx.flavour !== 'mastodon') await registerStreaming(app, ctx);
   if (options.clientDir) await registerClientServing(app, { clientDir: options.clientDir });

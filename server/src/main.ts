@@ -24,7 +24,11 @@ const USAGE = `Usage: npm start -- [options]   (or: tsx server/src/main.ts [opti
   --data DIR      data folder for the database and uploads (default ${DEFAULT_DATA_DIR})
   --instance URL  proxy mode: serve the client and forward the API to this instance
   --flavour F     which server to play: pleroma (default) or mastodon (no password grant,
-                  admin scopes, streaming or Pleroma extensions; public timelines need a token)
+                  admin scopes, streaming or Pleroma extensions; public timelines need a token;
+                  profile changes are read from form data only)
+  --no-conversations
+                  with --flavour mastodon: play a smaller Mastodon-API server (like GoToSocial)
+                  that has no conversations list either, so no direct messages at all
   --no-seed       do not add the demo accounts and posts
   --allow-loopback-push
                   development only: let web push go to endpoints on this machine (a local push
@@ -40,6 +44,8 @@ export interface CommandLine {
   seed: boolean;
   flavour: Flavour;
   allowLoopbackPush: boolean;
+  /** The mastodon flavour without conversations (no direct messages anywhere). */
+  withoutConversations: boolean;
   help: boolean;
 }
 
@@ -59,6 +65,7 @@ const OPTIONS = {
   flavour: { type: 'string' },
   'no-seed': { type: 'boolean' },
   'allow-loopback-push': { type: 'boolean' },
+  'no-conversations': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -87,6 +94,9 @@ export function parseCommandLine(
   const flavour = values.flavour ?? 'pleroma';
   if (!isFlavour(flavour))
     throw new UsageError(`Unknown flavour: ${flavour} (expected ${FLAVOURS.join(' or ')})`);
+  const withoutConversations = values['no-conversations'] ?? false;
+  if (withoutConversations && flavour !== 'mastodon')
+    throw new UsageError('--no-conversations goes with --flavour mastodon');
   return {
     port: port === undefined ? DEFAULT_PORT : parsePort(port),
     host: values.host ?? DEFAULT_HOST,
@@ -95,6 +105,7 @@ export function parseCommandLine(
     seed: !values['no-seed'],
     flavour,
     allowLoopbackPush: values['allow-loopback-push'] ?? false,
+    withoutConversations,
     help: values.help ?? false,
   };
 }
@@ -227,6 +238,7 @@ async function main(args: string[]): Promise<void> {
     logger,
     flavour: options.flavour,
     allowLoopbackPush: options.allowLoopbackPush,
+    withoutConversations: options.withoutConversations,
   });
   handleSignals(app);
   const logins = options.seed ? seedDemoData(ctx) : [];

@@ -74,6 +74,13 @@ export async function markerRoutes(app: FastifyInstance, ctx: ServerContext): Pr
          ON CONFLICT (account_id, timeline) DO UPDATE
            SET last_read_id = excluded.last_read_id, version = version + 1, updated_at = excluded.updated_at`,
       ).run(viewer.accountId, timeline, id, now);
+      // Mastodon counts unread notifications as those past this marker (it has no seen flag).
+      if (timeline === 'notifications' && ctx.flavour === 'mastodon') {
+        sql(db, 'UPDATE notifications SET seen = 1 WHERE account_id = ? AND id <= ?').run(
+          viewer.accountId,
+          id,
+        );
+      }
     }
     return markersOf(
       viewer.accountId,

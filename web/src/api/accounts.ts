@@ -118,13 +118,20 @@ export interface UpdateCredentialsParams {
 }
 
 function updateBody(p: UpdateCredentialsParams): Record<string, unknown> {
-  const fieldsAttributes = p.fields?.reduce<Record<string, { name: string; value: string }>>(
+  // No field at all is one blank row: a form cannot carry an empty list, and servers drop blanks.
+  const fields = p.fields && p.fields.length === 0 ? [{ name: '', value: '' }] : p.fields;
+  const fieldsAttributes = fields?.reduce<Record<string, { name: string; value: string }>>(
     (acc, field, i) => {
       acc[String(i)] = field;
       return acc;
     },
     {},
   );
+  const source = {
+    // Mastodon's name for the default visibility; Pleroma reads default_scope.
+    privacy: p.defaultScope,
+    sensitive: p.defaultSensitive,
+  };
   return {
     display_name: p.displayName,
     note: p.note,
@@ -145,7 +152,7 @@ function updateBody(p: UpdateCredentialsParams): Record<string, unknown> {
     show_role: p.showRole,
     no_rich_text: p.noRichText,
     default_scope: p.defaultScope,
-    source: p.defaultSensitive === undefined ? undefined : { sensitive: p.defaultSensitive },
+    source: Object.values(source).some((v) => v !== undefined) ? source : undefined,
     allow_following_move: p.allowFollowingMove,
     accepts_chat_messages: p.acceptsChatMessages,
     skip_thread_containment: p.skipThreadContainment,
@@ -176,17 +183,19 @@ function toFormData(body: Record<string, unknown>): FormData {
   return form;
 }
 
-/** PATCH update_credentials: multipart when files are sent, JSON otherwise (settings store included). */
+/**
+ * PATCH update_credentials as form data, with Rails-style keys (`fields_attributes[0][name]`,
+ * `source[privacy]`), which every server reads (Mastodon reads nothing else). Pleroma's settings
+ * store alone goes as JSON: its nested values would lose their types in a form, and only Pleroma
+ * keeps it.
+ */
 export async function updateCredentials(
   client: ApiClient,
   params: UpdateCredentialsParams,
 ): Promise<Account> {
   const body = updateBody(params);
-  const hasFile = [params.avatar, params.header, params.backgroundImage].some(
-    (v) => v instanceof Blob,
-  );
   const response = await client.patch('/api/v1/accounts/update_credentials', {
-    body: hasFile ? toFormData(body) : body,
+    body: params.settingsStore === undefined ? toFormData(body) : body,
   });
   return expectEntity(parseAccount(response.data), 'Account', response);
 }

@@ -4,6 +4,7 @@ import {
   parseNotificationList,
   parseUnreadCount,
 } from './schemas/notification.ts';
+import { parseMarkers } from './schemas/marker.ts';
 import type { Notification, NotificationType } from './types.ts';
 
 /** Spec part 1 §7: notifications are fetched 20 at a time. */
@@ -77,6 +78,24 @@ export async function fetchUnreadCount(
 /** Marks every notification up to and including maxId seen. */
 export async function markNotificationsSeen(client: ApiClient, maxId: string): Promise<void> {
   await client.post('/api/v1/pleroma/notifications/read', { body: { max_id: maxId } });
+}
+
+/** POST /api/v1/markers: every notification up to lastReadId is read (Mastodon's way). */
+export async function setNotificationsMarker(client: ApiClient, lastReadId: string): Promise<void> {
+  await client.post('/api/v1/markers', {
+    body: { 'notifications[last_read_id]': lastReadId },
+    form: true,
+  });
+}
+
+/** The notifications read marker's id, or null when the server keeps none yet. */
+export async function fetchNotificationsMarker(client: ApiClient): Promise<string | null> {
+  const response = await client.get('/api/v1/markers', {
+    query: { timeline: ['notifications'] },
+  });
+  return (
+    expectEntity(parseMarkers(response.data), 'markers', response).notifications?.lastReadId ?? null
+  );
 }
 
 export async function markNotificationSeen(

@@ -1,4 +1,4 @@
-import { expectEntity, type ApiClient, type ApiResponse, type Query } from './client.ts';
+import { ApiError, expectEntity, type ApiClient, type ApiResponse, type Query } from './client.ts';
 import type { Page } from './link.ts';
 import { parseConversationList } from './schemas/conversation.ts';
 import { parseStatusList } from './schemas/status.ts';
@@ -104,6 +104,35 @@ export async function conversations(client: ApiClient, q?: TimelineQuery): Promi
     .flatMap((conversation) => (conversation.lastStatus ? [conversation.lastStatus] : []))
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   return { items, next: response.link.next, prev: response.link.prev };
+}
+
+/** Where direct messages come from: the direct timeline, the conversations list, or nowhere. */
+export type DirectMessagesSource = 'timeline' | 'conversations' | 'none';
+
+const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
+
+/**
+ * Direct messages from wherever this server keeps them: the expected source first, the other one
+ * when that answers 404, and `none` (an empty page) when the server has neither. `source` says
+ * which answered, for the caller to ask there next time.
+ */
+export async function directMessages(
+  client: ApiClient,
+  expected: DirectMessagesSource,
+  q?: TimelineQuery,
+): Promise<{ source: DirectMessagesSource; page: Page<Status> }> {
+  if (expected === 'none') return { source: 'none', page: { items: [], next: null, prev: null } };
+  const sources: DirectMessagesSource[] =
+    expected === 'timeline' ? ['timeline', 'conversations'] : ['conversations', 'timeline'];
+  for (const source of sources) {
+    try {
+      const page = await (source === 'timeline' ? direct : conversations)(client, q);
+      return { source, page };
+    } catch (error) {
+      if (!isNotFound(error)) throw error;
+    }
+  }
+  return { source: 'none', page: { items: [], next: null, prev: null } };
 }
 
 export function list(client: ApiClient, listId: string, q?: TimelineQuery): Promise<Page<Status>> {

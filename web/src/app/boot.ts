@@ -4,6 +4,7 @@ import * as instanceApi from '../api/instance.ts';
 import type { EmojiMapEntry, FrontendConfigurations, Instance, Nodeinfo } from '../api/types.ts';
 import { serverFeatures, type ServerFeatures } from '../lib/serverFeatures.ts';
 import { useCustomEmoji } from '../state/customEmoji.ts';
+import { rememberedDirectMessagesSource } from '../state/directMessages.ts';
 import { safeHttpUrl } from '../lib/safeUrl.ts';
 import { DEFAULT_INSTANCE_CONFIG, useInstance, type InstanceConfig } from '../state/instance.ts';
 import { api } from './apiClient.ts';
@@ -265,11 +266,19 @@ async function settleAll(
 const saysPleroma = (instance: Instance) =>
   instance.flavour === 'pleroma' || instance.flavour === 'akkoma';
 
+/** What the server's answers showed earlier in this browser session (see state/directMessages). */
+function learntThisSession(client: ApiClient): Partial<InstanceConfig> {
+  const directMessagesSource = rememberedDirectMessagesSource(client.baseUrl);
+  return directMessagesSource ? { directMessagesSource } : {};
+}
+
 /** Runs the start-up fetches, fills the instance store, then marks it loaded. */
 export async function loadInstanceConfig(
   client: ApiClient = api,
   initialResults: Map<string, unknown> = readInitialResults(),
 ): Promise<void> {
+  // What this session learnt from the server's answers holds from the first render on.
+  useInstance.getState().update(learntThisSession(client));
   // Answers the server embedded in the page replace their fetches.
   const source = withInitialResults(client, initialResults);
   const results: Record<string, unknown> = {};
@@ -297,6 +306,7 @@ export async function loadInstanceConfig(
   const startup = results as Partial<StartupResults>;
   useInstance.getState().update({
     ...instanceConfigFrom(startup),
+    ...learntThisSession(client),
     server: serverAddress(client.baseUrl, globalThis.location?.origin ?? ''),
   });
   const emoji = startup.emoji;

@@ -61,6 +61,12 @@ describe('visibleNavEntries', () => {
     expect(ids({ ...signedIn, announcementsAvailable: false })).not.toContain('announcements');
   });
 
+  it('hides direct messages once the server showed it has none', () => {
+    expect(ids(signedIn)).toContain('dms');
+    expect(ids({ ...signedIn, directMessagesAvailable: true })).toContain('dms');
+    expect(ids({ ...signedIn, directMessagesAvailable: false })).not.toContain('dms');
+  });
+
   it('shows friend requests only to locked accounts', () => {
     expect(ids({ ...signedIn, lockedAccount: false })).not.toContain('friend-requests');
   });

@@ -34,6 +34,7 @@ export interface NavEntryDefinition {
   federatingOnly?: boolean;
   notPrivate?: boolean;
   needsChats?: boolean;
+  needsDirectMessages?: boolean;
   needsAnnouncements?: boolean;
   needsLockedAccount?: boolean;
   loginRequired?: boolean;
@@ -93,6 +94,7 @@ export const NAV_ENTRIES: readonly NavEntryDefinition[] = [
     routeName: 'dms',
     routeNeedsUsername: true,
     loginRequired: true,
+    needsDirectMessages: true,
   },
   {
     id: 'interactions',
@@ -164,6 +166,8 @@ export interface NavContext {
   federating: boolean;
   privateInstance: boolean;
   chatsAvailable: boolean;
+  /** false once the server showed it has neither conversations nor a direct timeline. */
+  directMessagesAvailable?: boolean;
   announcementsAvailable: boolean;
   lockedAccount: boolean;
   lists: readonly NavList[];
@@ -203,6 +207,7 @@ export function isNavEntryVisible(entry: NavEntryDefinition, context: NavContext
   if (entry.federatingOnly && !context.federating) return false;
   if (entry.notPrivate && context.privateInstance && !context.signedIn) return false;
   if (entry.needsChats && !context.chatsAvailable) return false;
+  if (entry.needsDirectMessages && context.directMessagesAvailable === false) return false;
   if (entry.needsAnnouncements && !context.announcementsAvailable) return false;
   if (entry.needsLockedAccount && !context.lockedAccount) return false;
   return true;

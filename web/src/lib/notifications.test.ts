@@ -13,6 +13,8 @@ import {
   needsOlderFromServer,
   newArrivals,
   requestedTypes,
+  seenApiOf,
+  seenUpTo,
   unseenAfterArrival,
   withReportState,
   type ShownContext,
@@ -165,5 +167,25 @@ describe('desktop notifications', () => {
     expect(desktopNotificationBody(note('2'), 'hello', true)).toBe('');
     const move = note('3', { type: 'move', target: account('robin') });
     expect(desktopNotificationBody(move, '', false)).toBe('@robin');
+  });
+});
+
+describe('seen on a server without a seen flag', () => {
+  it('uses Pleroma’s read call only where the server declares Pleroma’s API', () => {
+    expect(seenApiOf(['pleroma_api', 'mastodon_api'])).toBe('pleroma');
+    expect(seenApiOf([])).toBe('markers');
+    expect(seenApiOf(['mastodon_api', 'polls'])).toBe('markers');
+  });
+
+  it('counts everything up to the read marker seen, ids compared as the server orders them', () => {
+    const list = [note('100'), note('99'), note('9'), note('101', { seen: true })];
+    const seen = seenUpTo(list, '99').map((n) => [n.id, n.seen]);
+    expect(seen).toEqual([
+      ['100', false],
+      ['99', true],
+      ['9', true],
+      ['101', true],
+    ]);
+    expect(seenUpTo(list, null).map((n) => n.seen)).toEqual([false, false, false, true]);
   });
 });

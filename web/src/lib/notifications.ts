@@ -118,6 +118,21 @@ export function displayedNotifications(
   return shown.slice(0, unseen + Math.max(0, seenShown));
 }
 
+/**
+ * How "mark all as seen" reaches the server: Pleroma's read call where the server declares its
+ * API, Mastodon's notifications read marker elsewhere (and wherever Pleroma's call is missing).
+ */
+export type SeenApi = 'pleroma' | 'markers';
+
+export const seenApiOf = (features: readonly string[]): SeenApi =>
+  features.includes('pleroma_api') ? 'pleroma' : 'markers';
+
+/** Notifications up to the read marker are seen: a server without a seen flag keeps only that. */
+export function seenUpTo(list: readonly Notification[], readUpTo: string | null): Notification[] {
+  if (!readUpTo) return [...list];
+  return list.map((n) => (!n.seen && compareIds(n.id, readUpTo) <= 0 ? { ...n, seen: true } : n));
+}
+
 /** Whether "load older" must ask the server (everything known is already displayed). */
 export function needsOlderFromServer(displayedCount: number, shownCount: number): boolean {
   return displayedCount >= shownCount;

@@ -17,6 +17,17 @@ describe('a server-side option being changed', () => {
     expect(optionMessageExpired(saved).message).toBeNull();
   });
 
+  it('says the server did not save it when the answer holds another value than asked', () => {
+    const ignored = optionChangeSucceeded(optionChangeStarted(serverOption(false)), false, true);
+    expect(ignored).toEqual({
+      confirmed: false,
+      shown: false,
+      pending: false,
+      message: 'not_saved',
+    });
+    expect(optionMessageExpired(ignored).message).toBe('not_saved');
+  });
+
   it('gets its old value back with an error when the request fails', () => {
     const failed = optionChangeFailed(optionChangeStarted(serverOption('public')));
     expect(failed).toEqual({

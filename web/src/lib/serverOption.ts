@@ -7,7 +7,8 @@
 
 export const SAVED_MESSAGE_MS = 2000;
 
-export type OptionMessage = 'saved' | 'error' | null;
+/** 'not_saved': the server answered, but holds another value than the one asked. */
+export type OptionMessage = 'saved' | 'error' | 'not_saved' | null;
 
 export interface ServerOptionState<T> {
   /** The value the server holds, as far as we know. */
@@ -27,12 +28,17 @@ export function optionChangeStarted<T>(state: ServerOptionState<T>): ServerOptio
   return { ...state, shown: null, pending: true, message: null };
 }
 
-/** The server answered; `value` is what it now holds (which may differ from what was asked). */
+/**
+ * The server answered; `value` is what it now holds. When that is not the `asked` value the server
+ * did not apply the change (it ignored it), which is said instead of "saved".
+ */
 export function optionChangeSucceeded<T>(
   state: ServerOptionState<T>,
   value: T,
+  asked: T = value,
 ): ServerOptionState<T> {
-  return { confirmed: value, shown: value, pending: false, message: 'saved' };
+  const message = Object.is(value, asked) ? 'saved' : 'not_saved';
+  return { confirmed: value, shown: value, pending: false, message };
 }
 
 /** The request failed: the old value comes back with the error. */

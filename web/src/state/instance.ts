@@ -2,7 +2,8 @@ import { create } from 'zustand';
 import type { FederationPolicy } from '../api/federationPolicy.ts';
 import type { StickerPackContents, StickerPackRef } from '../api/instance.ts';
 import type { PollLimits, ServerFlavour } from '../api/types.ts';
-import type { DirectMessagesSource, ReactionsApi } from '../lib/serverFeatures.ts';
+import type { DirectMessagesSource } from '../api/timelines.ts';
+import type { ReactionsApi } from '../lib/serverFeatures.ts';
 import { DEFAULT_MAX_MEDIA_ATTACHMENTS } from '../api/schemas/instance.ts';
 import { DEFAULT_POLL_LIMITS } from '../lib/pollDraft.ts';
 
@@ -73,7 +74,7 @@ export interface InstanceConfig {
   pollsAvailable: boolean;
   /** Where emoji reactions are sent, or 'none' to hide them. */
   reactionsApi: ReactionsApi;
-  /** Where direct messages come from. */
+  /** Where direct messages come from; 'none' once the server answered 404 for both. */
   directMessagesSource: DirectMessagesSource;
   /** What the about page shows under federation policy; null when nodeinfo gives none. */
   federationPolicy: FederationPolicy | null;

@@ -10,6 +10,7 @@ import {
   useNotifications,
 } from './notifications.ts';
 import { parseNotification } from '../api/schemas/notification.ts';
+import { DEFAULT_INSTANCE_CONFIG, useInstance } from './instance.ts';
 import { useUnseen } from './unseen.ts';
 
 const raw = (id: string, seen = false) => ({
@@ -34,9 +35,14 @@ function client(routes: Record<string, Route>) {
 
 const page = Array.from({ length: 20 }, (_, i) => raw(String(100 - i)));
 
+/** The server's declared features, as start-up read them. */
+const serverDeclares = (features: string[]) =>
+  useInstance.setState({ loaded: true, config: { ...DEFAULT_INSTANCE_CONFIG, features } });
+
 beforeEach(() => {
   clearNotifications();
   useUnseen.getState().reset();
+  serverDeclares(['pleroma_api']);
 });
 afterEach(() => vi.restoreAllMocks());
 
@@ -79,5 +85,65 @@ describe('the unseen count', () => {
     expect(useUnseen.getState().notifications).toBe(0);
     expect(useNotifications.getState().list.every((n) => n.seen)).toBe(true);
     expect(read).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('mark all as seen on a server without Pleroma’s read call', () => {
+  const marker = (lastReadId: string) => ({
+    notifications: { last_read_id: lastReadId, version: 1, updated_at: '2026-01-01T00:00:00Z' },
+  });
+
+  it('sets the notifications read marker instead, where the server declares no Pleroma API', async () => {
+    serverDeclares([]);
+    const { api, fetchImpl } = client({
+      'GET /api/v1/notifications': () => ({ status: 200, body: page }),
+      'GET /api/v1/markers': () => ({ status: 200, body: {} }),
+      'POST /api/v1/markers': () => ({ status: 200, body: marker('100') }),
+    });
+    await loadNewestNotifications(api, ['follow']);
+    await markAllNotificationsSeen(api);
+    const posted = fetchImpl.mock.calls.filter(([, init]) => init?.method === 'POST');
+    expect(posted.map(([url]) => new URL(String(url), 'http://x').pathname)).toEqual([
+      '/api/v1/markers',
+    ]);
+    expect(decodeURIComponent(String(posted[0]?.[1]?.body))).toBe(
+      'notifications[last_read_id]=100',
+    );
+  });
+
+  it('falls back to the marker when Pleroma’s call answers 404, and stays with it', async () => {
+    const { api, fetchImpl } = client({
+      'GET /api/v1/notifications': () => ({ status: 200, body: page }),
+      'POST /api/v1/markers': () => ({ status: 200, body: marker('100') }),
+    });
+    await loadNewestNotifications(api, ['follow']);
+    await markAllNotificationsSeen(api);
+    await markAllNotificationsSeen(api);
+    const posted = fetchImpl.mock.calls
+      .filter(([, init]) => init?.method === 'POST')
+      .map(([url]) => new URL(String(url), 'http://x').pathname);
+    expect(posted).toEqual([
+      '/api/v1/pleroma/notifications/read',
+      '/api/v1/markers',
+      '/api/v1/markers',
+    ]);
+  });
+
+  it('reads the marker back at sign-in: what it covers stays seen, polls included', async () => {
+    serverDeclares([]);
+    const { api } = client({
+      'GET /api/v1/notifications': () => ({ status: 200, body: page }),
+      'GET /api/v1/markers': (url) => ({
+        status: 200,
+        body: url.searchParams.getAll('timeline[]').includes('notifications') ? marker('95') : {},
+      }),
+    });
+    await loadNewestNotifications(api, ['follow']);
+    await loadNewestNotifications(api, ['follow']);
+    const seen = (id: string) => useNotifications.getState().list.find((n) => n.id === id)?.seen;
+    expect(seen('100')).toBe(false);
+    expect(seen('96')).toBe(false);
+    expect(seen('95')).toBe(true);
+    expect(seen('81')).toBe(true);
   });
 });

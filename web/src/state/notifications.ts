@@ -4,10 +4,12 @@ import { authorizeFollowRequest, rejectFollowRequest } from '../api/followReques
 import {
   dismissNotification,
   fetchNotifications,
+  fetchNotificationsMarker,
   fetchUnreadCount,
   markNotificationSeen,
   markNotificationsSeen,
   NOTIFICATIONS_PAGE_LIMIT,
+  setNotificationsMarker,
 } from '../api/notifications.ts';
 import { setReportState } from '../api/adminReports.ts';
 import type { Notification, NotificationType, ReportState } from '../api/types.ts';
@@ -17,11 +19,15 @@ import {
   mergeNotifications,
   newArrivals,
   SEEN_SHOWN_STEP,
+  seenApiOf,
+  seenUpTo,
+  type SeenApi,
   unseenAfterArrival,
   withReportState,
 } from '../lib/notifications.ts';
 import { useEntities } from './entities.ts';
 import { useFollowRequests } from './followRequests.ts';
+import { useInstance, whenInstanceLoaded } from './instance.ts';
 import { useNotices } from './notices.ts';
 import { useUnseen } from './unseen.ts';
 
@@ -69,6 +75,14 @@ export function onNotificationsArrived(listener: ArrivalListener): () => void {
 }
 
 const set = (partial: Partial<NotificationsState>) => useNotifications.setState(partial);
+
+/** Set once Pleroma's read call answered 404: the read marker serves from then on. */
+let pleromaReadMissing = false;
+/** The notifications read marker (Mastodon's "seen up to"), as read at sign-in and set here. */
+let readUpTo: string | null = null;
+
+const seenApi = (): SeenApi =>
+  pleromaReadMissing ? 'markers' : seenApiOf(useInstance.getState().config.features);
 const get = () => useNotifications.getState();
 const setUnseen = (count: number) => useUnseen.getState().set({ notifications: count });
 
@@ -81,8 +95,9 @@ function ingestStatuses(list: readonly Notification[]): void {
  * Takes in notifications from the socket or a poll (`live`), or from a page of what was there
  * already (the first load): only live ones count as arrivals and grow the unseen count.
  */
-export function receiveNotifications(incoming: readonly Notification[], live = true): void {
-  if (incoming.length === 0) return;
+export function receiveNotifications(received: readonly Notification[], live = true): void {
+  if (received.length === 0) return;
+  const incoming = seenUpTo(received, readUpTo);
   ingestStatuses(incoming);
   const state = get();
   const known = new Set(state.list.map((n) => n.id));
@@ -120,6 +135,17 @@ export async function refreshUnseenCount(
   }
 }
 
+/** Where the server keeps only a read marker, what it says was seen before this session. */
+async function readMarker(client: ApiClient): Promise<void> {
+  await whenInstanceLoaded();
+  if (seenApi() !== 'markers') return;
+  try {
+    readUpTo = await fetchNotificationsMarker(client);
+  } catch (error) {
+    console.warn('the notifications read marker could not be read', error);
+  }
+}
+
 /** The newest page: the first load, and every 10 s poll. Throws for the caller's error notice. */
 export async function loadNewestNotifications(
   client: ApiClient,
@@ -128,7 +154,10 @@ export async function loadNewestNotifications(
   const wasLoaded = get().loaded;
   let page;
   try {
-    page = await fetchNotifications(client, { includeTypes: types });
+    [page] = await Promise.all([
+      fetchNotifications(client, { includeTypes: types }),
+      wasLoaded ? null : readMarker(client),
+    ]);
   } catch (error) {
     if (!wasLoaded) set({ error: error instanceof Error ? error.message : String(error) });
     throw error;
@@ -166,7 +195,7 @@ export async function loadOlderNotifications(
     });
     ingestStatuses(page.notifications);
     set({
-      list: mergeNotifications(get().list, page.notifications),
+      list: mergeNotifications(get().list, seenUpTo(page.notifications, readUpTo)),
       oldestId: page.oldestId ?? get().oldestId,
       bottomedOut: page.received < NOTIFICATIONS_PAGE_LIMIT,
       seenShown: get().seenShown + SEEN_SHOWN_STEP,
@@ -189,11 +218,26 @@ export async function markAllNotificationsSeen(client: ApiClient): Promise<void>
   });
   setUnseen(0);
   if (!newest) return;
+  readUpTo = newest.id;
   try {
-    await markNotificationsSeen(client, newest.id);
+    await tellServerSeenUpTo(client, newest.id);
   } catch (error) {
     console.warn('notifications could not be marked seen', error);
   }
+}
+
+/** Pleroma's read call where the server has it, else (and once it answers 404) the marker. */
+async function tellServerSeenUpTo(client: ApiClient, id: string): Promise<void> {
+  if (seenApi() === 'pleroma') {
+    try {
+      await markNotificationsSeen(client, id);
+      return;
+    } catch (error) {
+      if (!(error instanceof ApiError && error.status === HTTP_NOT_FOUND)) throw error;
+      pleromaReadMissing = true;
+    }
+  }
+  await setNotificationsMarker(client, id);
 }
 
 function replace(id: string, change: (n: Notification) => Notification): Notification | undefined {
@@ -305,5 +349,7 @@ export async function changeReportState(
 
 export function clearNotifications(): void {
   unreadCountSupported = true;
+  pleromaReadMissing = false;
+  readUpTo = null;
   set({ ...INITIAL });
 }

@@ -17,7 +17,8 @@ import {
   type TimelineData,
 } from '../lib/timelineQueue.ts';
 import { useEntities } from './entities.ts';
-import { useInstance, whenInstanceLoaded } from './instance.ts';
+import { fetchDirectMessages } from './directMessages.ts';
+import { whenInstanceLoaded } from './instance.ts';
 import { useNotices } from './notices.ts';
 import { usePreferences } from './preferences.ts';
 import { useSession } from './session.ts';
@@ -108,11 +109,7 @@ export function fetchTimelinePage(
       return timelines.tag(client, spec.tag ?? '', filters);
     case 'dms':
       // The source depends on the server, which start-up may still be asking about.
-      return whenInstanceLoaded().then(() =>
-        useInstance.getState().config.directMessagesSource === 'conversations'
-          ? timelines.conversations(client, filters)
-          : timelines.direct(client, filters),
-      );
+      return whenInstanceLoaded().then(() => fetchDirectMessages(client, filters));
     case 'list':
       return timelines.list(client, spec.listId ?? '', filters);
     case 'bookmarks':

@@ -36,6 +36,7 @@ export function useNavContext(): NavContext {
       federating: config.federating,
       privateInstance: config.private,
       chatsAvailable: config.pleromaChatMessagesAvailable,
+      directMessagesAvailable: config.directMessagesSource !== 'none',
       announcementsAvailable: config.announcementsAvailable,
       lockedAccount: signedIn && user?.locked === true,
       lists: signedIn ? lists : [],

@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useCustomEmoji } from '../../state/customEmoji.ts';
-import { resetNavigationStores, signInAs } from '../navigation/testSupport.ts';
+import { rawAccount, resetNavigationStores, signInAs } from '../navigation/testSupport.ts';
 import { ProfileSettings } from './ProfileSettings.tsx';
 
 vi.mock('../emoji/emojiData.ts', async (importOriginal) => ({
@@ -64,7 +64,42 @@ describe('ProfileSettings birthday', () => {
     await waitFor(() => expect(globalThis.fetch).toHaveBeenCalled());
     const [url, init] = vi.mocked(globalThis.fetch).mock.calls.at(-1)!;
     expect(String(url)).toContain('/api/v1/accounts/update_credentials');
-    const body = JSON.parse(String(init?.body)) as Record<string, unknown>;
-    expect(body).toMatchObject({ birthday: '1990-05-01', show_birthday: false });
+    const body = Object.fromEntries((init?.body as FormData).entries());
+    expect(body).toMatchObject({ birthday: '1990-05-01', show_birthday: 'false' });
+  });
+});
+
+describe('ProfileSettings saving', () => {
+  const answerWith = (account: Record<string, unknown>) =>
+    vi
+      .mocked(globalThis.fetch)
+      .mockImplementation(async () => new Response(JSON.stringify(rawAccount(account))));
+
+  it('says the server did not save a change its answer does not show', async () => {
+    answerWith({ id: '1', username: 'alice', display_name: '', source: { note: 'Hi' } });
+    render(<ProfileSettings />);
+    fireEvent.change(screen.getByRole('textbox', { name: 'Display name' }), {
+      target: { value: 'Alice Liddell' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Save profile' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The server did not save this change.',
+    );
+    expect(screen.queryByText('Settings saved')).toBeNull();
+  });
+
+  it('says saved when the answer shows the change', async () => {
+    answerWith({
+      id: '1',
+      username: 'alice',
+      display_name: 'Alice Liddell',
+      source: { note: 'Hi' },
+    });
+    render(<ProfileSettings />);
+    fireEvent.change(screen.getByRole('textbox', { name: 'Display name' }), {
+      target: { value: 'Alice Liddell' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Save profile' }));
+    expect((await screen.findByRole('status')).textContent).toBe('Settings saved');
   });
 });

@@ -4,6 +4,7 @@ import { updateCredentials } from '../../api/accounts.ts';
 import type { Account } from '../../api/types.ts';
 import { api } from '../../app/apiClient.ts';
 import { t } from '../../i18n/index.ts';
+import { unsavedChanges } from '../../lib/profileSave.ts';
 import { useSession } from '../../state/session.ts';
 import { Button } from '../../ui/Button.tsx';
 import { AutocompleteTextarea, type AutocompleteSources } from '../emoji/AutocompleteTextarea.tsx';
@@ -43,16 +44,18 @@ function ProfileForm({ account }: { account: Account }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setSave({ kind: 'saving' });
-    updateCredentials(api, {
+    const asked = {
       displayName,
       note: bio,
       fields: fields.filter((field) => field.name !== '' || field.value !== ''),
       birthday,
       showBirthday,
-    }).then(
+    };
+    updateCredentials(api, asked).then(
       (updated) => {
         useSession.getState().setUser(updated);
-        setSave({ kind: 'saved' });
+        const saved = unsavedChanges(account, asked, updated).length === 0;
+        setSave(saved ? { kind: 'saved' } : { kind: 'error', message: t('settings.not_saved') });
       },
       (error: unknown) => setSave({ kind: 'error', message: errorText(error) }),
     );

@@ -72,14 +72,18 @@ const BOOLEAN_OPTIONS: BooleanOption[] = [
 
 const PRIVACY_OPTIONS: Visibility[] = ['public', 'unlisted', 'private', 'direct'];
 
+const STATUS_TEXT = {
+  saved: 'settings.saved',
+  error: 'settings.error_saving',
+  not_saved: 'settings.not_saved',
+} as const;
+
 function Status({ state }: { state: ServerOptionState<unknown> }) {
   if (state.message === null) return null;
+  const failed = state.message !== 'saved';
   return (
-    <span
-      role={state.message === 'error' ? 'alert' : 'status'}
-      className={state.message === 'error' ? styles.error : styles.saved}
-    >
-      {t(state.message === 'error' ? 'settings.error_saving' : 'settings.saved')}
+    <span role={failed ? 'alert' : 'status'} className={failed ? styles.error : styles.saved}>
+      {t(STATUS_TEXT[state.message])}
     </span>
   );
 }

@@ -48,7 +48,7 @@ export function useServerOption<T>(
     save(value).then(
       (updated) => {
         useSession.getState().setUser(updated);
-        setState((current) => optionChangeSucceeded(current, read(updated)));
+        setState((current) => optionChangeSucceeded(current, read(updated), value));
         timer.current = setTimeout(() => setState(optionMessageExpired), SAVED_MESSAGE_MS);
       },
       (error: unknown) => {

@@ -258,9 +258,14 @@ function SignInInvitation() {
 
 function TimelineFooter({ spec, empty }: { spec: TimelineSpec; empty: boolean }) {
   const { loading, bottomedOut, error, loaded } = useTimeline(spec);
+  const serverHasNoDirectMessages = useInstance(
+    (state) => spec.kind === 'dms' && state.config.directMessagesSource === 'none',
+  );
   let content;
   if (loading || (!loaded && !error)) {
     content = <Spinner />;
+  } else if (serverHasNoDirectMessages) {
+    content = <p className={styles.message}>{t('timeline.no_direct_messages_on_server')}</p>;
   } else if (error === SIGN_IN_REQUIRED) {
     content = <SignInInvitation />;
   } else if (error) {

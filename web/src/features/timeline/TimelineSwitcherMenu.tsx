@@ -15,13 +15,14 @@ interface SwitcherEntry {
 function useSwitcherEntries(): SwitcherEntry[] {
   const username = useSession((state) => (state.status === 'signedIn' ? state.user?.username : ''));
   const federating = useInstance((state) => state.config.federating);
+  const directMessages = useInstance((state) => state.config.directMessagesSource !== 'none');
   const entries: SwitcherEntry[] = [];
   if (username) {
     entries.push(
       { route: 'friends', labelKey: 'nav.home_timeline' },
       { route: 'bookmarks', labelKey: 'nav.bookmarks' },
-      { route: 'dms', labelKey: 'nav.dms', params: { username } },
     );
+    if (directMessages) entries.push({ route: 'dms', labelKey: 'nav.dms', params: { username } });
   }
   entries.push({ route: 'public-timeline', labelKey: 'nav.public_tl' });
   if (federating) entries.push({ route: 'public-external-timeline', labelKey: 'nav.twkn' });

@@ -1,4 +1,4 @@
-import { expect } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from './demo.ts';
 import { passwordGrant } from './oauth.ts';
 import { ownInstanceTest } from './ownInstance.ts';
@@ -12,7 +12,7 @@ import { persistSession } from './session.ts';
 
 const { test, instance } = ownInstanceTest();
 
-async function deleteFromProfile(page: import('@playwright/test').Page, acct: string) {
+async function deleteFromProfile(page: Page, acct: string) {
   await page.locator('main').getByRole('button', { name: 'Moderation' }).click();
   await page.getByRole('menuitem', { name: 'Delete account' }).click();
   const confirm = page.getByRole('alertdialog');
@@ -20,16 +20,15 @@ async function deleteFromProfile(page: import('@playwright/test').Page, acct: st
   await confirm.getByRole('button', { name: 'Delete account' }).click();
 }
 
+async function signedInAsAdmin(page: Page) {
+  const scopes = 'read write follow admin';
+  await persistSession(page, await passwordGrant(instance.url, 'admin', DEMO_PASSWORD, scopes));
+}
+
 test('deleting a user from their profile goes back to the screen the admin came from', async ({
   page,
 }) => {
-  const admin = await passwordGrant(
-    instance.url,
-    'admin',
-    DEMO_PASSWORD,
-    'read write follow admin',
-  );
-  await persistSession(page, admin);
+  await signedInAsAdmin(page);
   const erin = await passwordGrant(instance.url, 'erin', DEMO_PASSWORD);
   const text = `Erin was here ${Date.now()}`;
   await fetch(`${instance.url}api/v1/statuses`, {
@@ -49,13 +48,7 @@ test('deleting a user from their profile goes back to the screen the admin came 
 test('deleting a user from a profile opened directly goes home, not off the site', async ({
   page,
 }) => {
-  const admin = await passwordGrant(
-    instance.url,
-    'admin',
-    DEMO_PASSWORD,
-    'read write follow admin',
-  );
-  await persistSession(page, admin);
+  await signedInAsAdmin(page);
   await page.goto('/dave');
   await expect(page.getByRole('heading', { name: /dave/i }).first()).toBeVisible();
   await deleteFromProfile(page, 'dave');

@@ -14,6 +14,7 @@ import {
   hidden,
   page,
   parseAuthorizeRequest,
+  withErrorPage,
   type AuthorizeRequest,
 } from './oauth-authorize.ts';
 import { paramsOf, str } from './params.ts';
@@ -221,16 +222,6 @@ export async function mastodonSignInRoutes(
   app: FastifyInstance,
   ctx: ServerContext,
 ): Promise<void> {
-  const withErrorPage = async (reply: FastifyReply, run: () => Promise<unknown>) => {
-    try {
-      return await run();
-    } catch (error) {
-      if (error instanceof ApiError)
-        return sendPage(reply, error.statusCode, errorPage(error.message));
-      throw error;
-    }
-  };
-
   app.get(SIGN_IN_PATH, async (request, reply) => {
     const session = currentSession(ctx, request) ?? startSession(ctx, reply);
     if (session.accountId)

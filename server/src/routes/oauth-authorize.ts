@@ -161,20 +161,21 @@ export function finish(
   return reply.header('cache-control', 'no-store').redirect(target.toString(), 302);
 }
 
+/** Runs a sign-in page's handler; a refusal (ApiError) becomes an HTML error page, not JSON. */
+export async function withErrorPage(reply: FastifyReply, run: () => Promise<unknown>) {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof ApiError)
+      return reply.status(error.statusCode).headers(PAGE_HEADERS).send(errorPage(error.message));
+    throw error;
+  }
+}
+
 export async function oauthAuthorizeRoutes(
   app: FastifyInstance,
   ctx: ServerContext,
 ): Promise<void> {
-  const withErrorPage = async (reply: FastifyReply, run: () => Promise<unknown>) => {
-    try {
-      return await run();
-    } catch (error) {
-      if (error instanceof ApiError)
-        return reply.status(error.statusCode).headers(PAGE_HEADERS).send(errorPage(error.message));
-      throw error;
-    }
-  };
-
   app.get('/oauth/authorize', async (request, reply) =>
     withErrorPage(reply, async () => {
       const auth = parseAuthorizeRequest(ctx, paramsOf(request));

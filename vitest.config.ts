@@ -18,6 +18,8 @@ export default defineConfig({
           include: ['server/**/*.test.ts', 'contract/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
           testTimeout: 20000,
+          // beforeAll builds an app and seeds it: seconds on a busy machine.
+          hookTimeout: 60000,
         },
       },
     ],

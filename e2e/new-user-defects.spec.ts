@@ -6,6 +6,7 @@ import { DEMO_PASSWORD } from './demo.ts';
 import { apiToken, expect, instanceUrl, postStatus, test } from './fixtures.ts';
 import { startInstance, type RunningInstance } from './instance.ts';
 import { api, loginForm, signedIn, signInAtLogin, unique } from './session.ts';
+import { openSettings } from './settingsDialog.ts';
 
 /** What a new user tripped over in issue 20, each where they saw it. */
 
@@ -153,4 +154,27 @@ test('after logout the login form starts empty, also after a reload', async ({ p
   await page.reload();
   await expect(loginForm(page).getByLabel('Password')).toBeVisible();
   await expect(loginForm(page).getByLabel('Username')).toHaveValue('');
+});
+
+test('muted words save with their own button, say so, and stay after Escape closes settings', async ({
+  page,
+}) => {
+  await page.setViewportSize(WIDE);
+  await signedIn(page, 'carol');
+  await page.goto('/main/friends');
+  await expect(page.getByRole('article').first()).toBeVisible();
+  const word = unique('spoilerword').replace(' ', '');
+  let dialog = await openSettings(page, 'Mutes and blocks');
+  const field = () => dialog.getByRole('textbox', { name: 'Muted words (one a line)' });
+  await field().fill(word);
+  await dialog.getByRole('button', { name: 'Save muted words' }).click();
+  await expect(dialog.getByRole('status').filter({ hasText: 'Settings saved' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: 'Settings' })).toHaveCount(0);
+
+  dialog = await openSettings(page, 'Mutes and blocks');
+  await expect(field()).toHaveValue(word);
+  await page.reload();
+  dialog = await openSettings(page, 'Mutes and blocks');
+  await expect(field()).toHaveValue(word);
 });

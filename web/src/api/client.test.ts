@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, createApiClient } from './client.ts';
+import { ApiError, createApiClient, serverErrorText } from './client.ts';
 import { parseLinkHeader } from './link.ts';
 import * as instanceApi from './instance.ts';
 import * as oauth from './oauth.ts';
@@ -108,6 +108,24 @@ describe('createApiClient', () => {
       body: 'Bad gateway',
       message: 'Bad gateway',
     });
+  });
+
+  it('never makes an HTML error page the message: the JSON error, else the HTTP status', async () => {
+    const { fetchImpl } = stub(
+      () =>
+        new Response('<html>bad gateway</html>', {
+          status: 502,
+          statusText: '',
+          headers: { 'content-type': 'text/html' },
+        }),
+    );
+    const client = createApiClient({ getToken: () => null, fetchImpl });
+    const error = await client.get('/api/v1/accounts/1').catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 502, kind: 'http', message: 'HTTP 502' });
+    expect(serverErrorText(error)).toBeUndefined();
+    expect(serverErrorText(new ApiError('x', 404, { error: 'Record not found' }, 'http'))).toBe(
+      'Record not found',
+    );
   });
 
   it('turns a network failure into an ApiError of kind network and status 0', async () => {

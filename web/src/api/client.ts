@@ -107,12 +107,26 @@ export function parseBody(text: string): unknown {
   }
 }
 
+/** The server's own error text: the `error` field of a JSON error body. */
+function jsonErrorOf(body: unknown): string | undefined {
+  if (!body || typeof body !== 'object' || !('error' in body)) return undefined;
+  const error = (body as { error: unknown }).error;
+  return typeof error === 'string' && error ? error : undefined;
+}
+
+/** What the server said about a failed call in its own words, if it said anything readable. */
+export function serverErrorText(error: unknown): string | undefined {
+  return error instanceof ApiError ? jsonErrorOf(error.body) : undefined;
+}
+
+/** Markup, such as a gateway's error page: never shown to a person as a message. */
+const LOOKS_LIKE_HTML = /<[a-z!/][^>]*>/i;
+
 export function errorMessage(body: unknown, status: number, statusText: string): string {
-  if (body && typeof body === 'object' && 'error' in body) {
-    const error = (body as { error: unknown }).error;
-    if (typeof error === 'string' && error) return error;
-  }
-  if (typeof body === 'string' && body.trim() && body.length < 300) return body.trim();
+  const jsonError = jsonErrorOf(body);
+  if (jsonError) return jsonError;
+  if (typeof body === 'string' && body.trim() && body.length < 300 && !LOOKS_LIKE_HTML.test(body))
+    return body.trim();
   return statusText || `HTTP ${status}`;
 }
 

@@ -32,7 +32,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const instanceSidebarRight = useInstance((state) => state.config.sidebarRight);
   const background = useInstance((state) => state.config.background);
   const thirdColumnMode = usePreferences((state) => state.thirdColumnMode);
-  // The notifications screen is the panel itself: the sidebar does not repeat it.
+  // The notifications screen is the panel itself: neither the sidebar nor the column repeats it.
   const { pathname } = useLocation();
   const onNotificationsScreen = matchRoute(pathname)?.route.name === 'notifications';
   const columns = columnsFor({
@@ -41,6 +41,7 @@ export function Layout({ children }: { children: ReactNode }) {
     thirdColumnEnabled: thirdColumnMode !== 'none',
     sidebarRight: preferredSidebarRight ?? instanceSidebarRight,
     thirdColumnMode,
+    onNotificationsScreen,
   });
 
   const renderColumn = (column: Column) => {

@@ -73,6 +73,17 @@ describe('columnsFor', () => {
     expect(columnsFor({ ...wide, layout: 'normal' })).toEqual(['sidebar', 'main']);
   });
 
+  it('the notifications column steps aside while the notifications screen is open', () => {
+    expect(columnsFor({ ...wide, onNotificationsScreen: true })).toEqual(['sidebar', 'main']);
+    expect(columnsFor({ ...wide, onNotificationsScreen: true, sidebarRight: true })).toEqual([
+      'main',
+      'sidebar',
+    ]);
+    expect(
+      columnsFor({ ...wide, onNotificationsScreen: true, thirdColumnMode: 'postform' }),
+    ).toEqual(['postform', 'main', 'sidebar']);
+  });
+
   it('shows only the main column on mobile', () => {
     expect(columnsFor({ ...wide, layout: 'mobile', sidebarRight: true })).toEqual(['main']);
   });

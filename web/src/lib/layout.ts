@@ -39,19 +39,27 @@ export interface ColumnOptions {
   thirdColumnEnabled: boolean;
   sidebarRight: boolean;
   thirdColumnMode: ThirdColumnMode;
+  /** The notifications screen is open: it is the panel itself, so the column does not repeat it. */
+  onNotificationsScreen?: boolean;
 }
 
 /**
  * The columns on screen, left to right. Mobile shows only the main column (the sidebar lives in
- * the side drawer). The third column shows in wide layout when enabled for a signed-in user.
+ * the side drawer). The third column shows in wide layout when enabled for a signed-in user
+ * (the notifications column not while the notifications screen is open).
  * Sidebar-right mirrors the order; a post-form third column mirrors it once more, since the spec
  * has the third-column setting reverse the layout too: the post form then takes the leading side.
  */
 export function columnsFor(options: ColumnOptions): Column[] {
   const { layout, signedIn, thirdColumnEnabled, sidebarRight, thirdColumnMode } = options;
   if (layout === 'mobile') return ['main'];
+  const repeatsScreen = thirdColumnMode === 'notifications' && options.onNotificationsScreen;
   const third =
-    layout === 'wide' && signedIn && thirdColumnEnabled && thirdColumnMode !== 'none'
+    layout === 'wide' &&
+    signedIn &&
+    thirdColumnEnabled &&
+    thirdColumnMode !== 'none' &&
+    !repeatsScreen
       ? thirdColumnMode
       : null;
   const columns: Column[] = third ? ['sidebar', 'main', third] : ['sidebar', 'main'];

@@ -89,6 +89,25 @@ describe('RichContent links and greentext', () => {
     expect(off.querySelector('.greentext')).toBeNull();
   });
 
+  it('marks greentext in plain-text posts whose lines are split by <br> only', () => {
+    const html =
+      '&gt;be me<br/>normal line &gt; not a quote<br/><a href="https://x.example/q">&gt;linked</a> quote';
+    const { container } = render(<RichContent html={html} greentext />);
+    expect(Array.from(container.querySelectorAll('.greentext'), (s) => s.textContent)).toEqual([
+      '>be me',
+      '>linked quote',
+    ]);
+  });
+
+  it('marks greentext in paragraphs holding <br> lines, and never a > inside a line', () => {
+    const html = '<p>first &gt; middle<br>&gt;quoted</p><p>&gt;next paragraph</p>';
+    const { container } = render(<RichContent html={html} greentext />);
+    expect(Array.from(container.querySelectorAll('.greentext'), (s) => s.textContent)).toEqual([
+      '>quoted',
+      '>next paragraph',
+    ]);
+  });
+
   it('marks lines starting with < as cyantext like greentext', () => {
     const html = '<p>&lt;cyan line<br>&gt;green line<br>plain</p>';
     const { container } = render(<RichContent html={html} greentext />);

@@ -244,11 +244,18 @@ const LINE_ENDS = new Set([
 const endsLine = (node: Node) =>
   node.nodeType === Node.ELEMENT_NODE && LINE_ENDS.has((node as Element).tagName);
 
+/**
+ * Elements whose children run as lines: a paragraph, and the parsed document's body, which holds
+ * the lines of a plain-text post (split by <br> only, with no paragraph).
+ */
+const LINE_PARENTS = new Set(['P', 'BODY']);
+
 /** Children of a paragraph (or of the root), with greentext lines wrapped when asked. */
 function childrenToReact(parent: Node, context: RenderContext, key: string): ReactNode[] {
   const nodes = Array.from(parent.childNodes);
   const convert = (node: Node, index: number) => toReact(node, context, `${key}.${index}`);
-  const isLineParent = parent.nodeType !== Node.ELEMENT_NODE || (parent as Element).tagName === 'P';
+  const isLineParent =
+    parent.nodeType !== Node.ELEMENT_NODE || LINE_PARENTS.has((parent as Element).tagName);
   if (!context.greentext || !isLineParent) return nodes.map(convert);
   const out: ReactNode[] = [];
   let line: { node: Node; index: number }[] = [];

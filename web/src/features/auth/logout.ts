@@ -5,7 +5,7 @@ import { useModals } from '../../state/modals.ts';
 import { usePreferences } from '../../state/preferences.ts';
 import { useSession } from '../../state/session.ts';
 import { storedApp } from './oauthApp.ts';
-import { forgetToken } from './persistedSession.ts';
+import { forgetLastLoginName, forgetToken } from './persistedSession.ts';
 import { endSession } from './sessionLifecycle.ts';
 
 /** Spec part 1, §2: after logout the user is sent to the public timeline. */
@@ -21,7 +21,8 @@ export const LOGOUT_CONFIRM = {
 
 /**
  * Logout (spec part 1, §4): ask first when modalOnLogout is on; forget the token and clear every
- * per-user store, poller and socket; last timeline public; go to /main/public; then revoke it.
+ * per-user store, poller and socket, and the last login name; last timeline public; go to
+ * /main/public; then revoke it.
  * Resolves true when the user was signed out, false when they stayed (declined or not signed in).
  */
 export async function requestLogout(): Promise<boolean> {
@@ -39,6 +40,9 @@ export async function requestLogout(): Promise<boolean> {
   // one gone no poll, socket or screen can send it again (every call reads it at sending time).
   forgetToken();
   endSession();
+  // A deliberate logout leaves no trace of who it was: the login form starts empty.
+  forgetLastLoginName();
+  useSession.setState({ lastLoginName: '' });
   usePreferences.getState().setPreference('lastTimeline', AFTER_LOGOUT_TIMELINE);
   navigate(AFTER_LOGOUT_PATH);
 

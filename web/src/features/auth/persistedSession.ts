@@ -39,6 +39,10 @@ export function persistLastLoginName(name: string): void {
   writeStored(LAST_LOGIN_NAME_STORAGE_KEY, name);
 }
 
+export function forgetLastLoginName(): void {
+  removeStored(LAST_LOGIN_NAME_STORAGE_KEY);
+}
+
 let storageNoticeShown = false;
 
 /** Spec part 1, §8: without storage, login and settings are not kept; say so once. */

@@ -202,6 +202,17 @@ describe('requestLogout', () => {
     expect(server.callsTo('POST', '/oauth/revoke')[0]?.form?.get('token')).toBe('tok-1');
   });
 
+  it('forgets the name of the account just signed out, so the login form starts empty', async () => {
+    stubServer({ 'POST /oauth/revoke': () => ({ status: 200, body: {} }) });
+    await signedInAs('tok-1');
+    expect(useSession.getState().lastLoginName).toBe(TEST_ACCOUNT.username);
+    expect(localStorage.getItem(LAST_LOGIN_NAME_STORAGE_KEY)).not.toBeNull();
+    usePreferences.getState().setPreference('modalOnLogout', false);
+    expect(await requestLogout()).toBe(true);
+    expect(useSession.getState().lastLoginName).toBe('');
+    expect(localStorage.getItem(LAST_LOGIN_NAME_STORAGE_KEY)).toBeNull();
+  });
+
   it('drops the token whatever the revocation answers, and a reload stays signed out', async () => {
     const server = stubServer({ 'POST /oauth/revoke': () => 'network-error' });
     await signedInAs('tok-1');

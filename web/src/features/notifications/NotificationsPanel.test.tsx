@@ -86,6 +86,15 @@ describe('NotificationsPanel', () => {
     expect(screen.getByText('No more notifications.')).toBeTruthy();
   });
 
+  it("is the page's main heading as the notifications screen, a panel heading elsewhere", () => {
+    const screenPanel = render(<NotificationsPanel placement="screen" />);
+    expect(screen.getByRole('heading', { level: 1, name: /Notifications/ })).toBeTruthy();
+    screenPanel.unmount();
+    render(<NotificationsPanel placement="column" />);
+    expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
+    expect(screen.getByRole('heading', { level: 2, name: /Notifications/ })).toBeTruthy();
+  });
+
   it('shows reports with their state selector to moderators only', () => {
     signIn(true);
     render(<NotificationsPanel placement="column" />);

@@ -38,6 +38,8 @@ export function NotificationsPanel({
   const shown = useShownNotifications(state.list);
   const displayed = displayedNotifications(shown, state.seenShown);
   const everythingShown = displayed.length >= shown.length && state.bottomedOut;
+  // As a screen the panel is the page's main heading; elsewhere one panel among others.
+  const Heading = placement === 'screen' ? 'h1' : 'h2';
 
   const loadOlder = () =>
     void loadOlderNotifications(
@@ -56,10 +58,10 @@ export function NotificationsPanel({
     >
       {showHeading && (
         <div className={styles.panelHeader}>
-          <h2 id={headingId} className={styles.heading}>
+          <Heading id={headingId} className={styles.heading}>
             {t('shell.notifications')}
             {unseen > 0 && <span className={styles.badge}>{t('shell.unseen_count', unseen)}</span>}
-          </h2>
+          </Heading>
           {unseen > 0 && (
             <button
               type="button"

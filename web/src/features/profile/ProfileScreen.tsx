@@ -46,6 +46,7 @@ export function ProfileScreen({ match }: ScreenProps) {
   if (load.kind === 'error') {
     return (
       <div className={styles.screen}>
+        <h1 className={styles.visuallyHidden}>{t('user_profile.error_fetching_user')}</h1>
         <p role="alert" className={styles.profileError}>
           {profileErrorText(load.error)}
         </p>

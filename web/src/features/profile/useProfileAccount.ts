@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import * as accounts from '../../api/accounts.ts';
-import { ApiError } from '../../api/client.ts';
+import { ApiError, serverErrorText } from '../../api/client.ts';
 import type { Account } from '../../api/types.ts';
 import { api } from '../../app/apiClient.ts';
 import { profileErrorOf, type ProfileError } from '../../lib/people/profile.ts';
@@ -55,7 +55,9 @@ export function useProfileAccount(key: string, byName: boolean): ProfileLoad {
         if (!current) return;
         console.warn('profile could not be loaded', error);
         const status = error instanceof ApiError ? error.status : undefined;
-        const text = error instanceof Error ? error.message : undefined;
+        // The server's own words only: a gateway's HTML page or a network message is no text for
+        // the profile, which then shows the spec's general message.
+        const text = serverErrorText(error);
         setLoad({ requestKey, load: { kind: 'error', error: profileErrorOf(status, text) } });
       },
     );

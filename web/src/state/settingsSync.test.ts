@@ -250,6 +250,27 @@ describe('before the settings journal has arrived', () => {
     ]);
   });
 
+  it('applies the server copy of the preferences at sign-in, before it arrives, in a new browser', async () => {
+    const { sync, session } = await freshSync();
+    const preferences = (await import('./preferences.ts')).usePreferences;
+    const { server, client } = stubServer();
+    stop = sync.startSettingsSync(client, { now: () => NOW });
+    const remote = setPreference(serverCopy(), 'collections.thirdColumnMode', ['none'], NOW - 500);
+    session
+      .getState()
+      .signIn('token', testAccount({ pleroma: { settings_store: { starling: remote } } }));
+    expect(preferences.getState().thirdColumnMode).toBe('none');
+
+    // Once it has arrived, the copy is the server's: nothing to push back.
+    await sync.loadSettingsJournal();
+    expect(sync.useSettingsSync.getState().store.prefsStorage.collections.thirdColumnMode).toEqual([
+      'none',
+    ]);
+    await vi.advanceTimersByTimeAsync(SETTINGS_PUSH_DEBOUNCE_MS * 2);
+    expect(server.calls).toHaveLength(0);
+    preferences.getState().resetPreferences();
+  });
+
   it('loads nothing for a user who signed out while it was on its way', async () => {
     const { sync, session } = await freshSync();
     const { server, client } = stubServer();

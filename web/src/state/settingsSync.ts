@@ -2,7 +2,11 @@ import { create } from 'zustand';
 import { updateCredentials } from '../api/accounts.ts';
 import type { ApiClient } from '../api/client.ts';
 import type { Account } from '../api/types.ts';
-import { defaultSettingsStore, type SettingsStore } from '../lib/settingsStoreShape.ts';
+import {
+  defaultSettingsStore,
+  type PrefsStorage,
+  type SettingsStore,
+} from '../lib/settingsStoreShape.ts';
 import {
   decodePreferences,
   encodePreference,
@@ -235,8 +239,12 @@ export function setNavGroupCollapsed(group: CollapsibleNavGroup, collapsed: bool
 
 const SYNCED_KEYS = syncedPreferenceKeys(PREFERENCE_RULES);
 
+/** Set while the server's copy is applied before the journal has arrived: nothing to record. */
+let applyingServerCopy = false;
+
 /** Records the preferences that differ from what the store holds as journal edits. */
 export function recordPreferenceChanges(next: Preferences, previous: Preferences): void {
+  if (applyingServerCopy) return;
   for (const key of SYNCED_KEYS) {
     if (next[key] === previous[key]) continue;
     const { prefsStorage } = useSettingsSync.getState().store;
@@ -253,6 +261,40 @@ function applyStoredPreferences(store: SettingsStore): void {
     .applyPreferences(decodePreferences(PREFERENCE_RULES, store.prefsStorage));
 }
 
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The preferences of a server copy the journal will take as it is (it has a timestamp), read
+ * without the journal: each value is still checked by decodePreferences.
+ */
+function serverPreferences(raw: unknown): PrefsStorage | null {
+  if (!isRecord(raw) || typeof raw._timestamp !== 'number' || !Number.isFinite(raw._timestamp))
+    return null;
+  const prefs = isRecord(raw.prefsStorage) ? raw.prefsStorage : {};
+  return {
+    simple: isRecord(prefs.simple) ? prefs.simple : {},
+    collections: isRecord(prefs.collections) ? prefs.collections : {},
+  } as PrefsStorage;
+}
+
+/**
+ * A browser with no copy of its own ends up with the server's once the journal has arrived; its
+ * preferences show at once instead (a user signing in elsewhere sees their choices from the
+ * first screen, not the defaults until the journal chunk arrives on a slow machine).
+ */
+function applyServerCopyEarly(user: Account): void {
+  if (readStored<unknown>(settingsCacheKey(user.id)) !== null) return;
+  const prefs = serverPreferences(user.settingsStore?.[SETTINGS_FRONTEND_NAME]);
+  if (!prefs) return;
+  applyingServerCopy = true;
+  try {
+    usePreferences.getState().applyPreferences(decodePreferences(PREFERENCE_RULES, prefs));
+  } finally {
+    applyingServerCopy = false;
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Loading and clearing
 
@@ -263,6 +305,7 @@ function applyStoredPreferences(store: SettingsStore): void {
  */
 function loadSettingsFor(user: Account): void {
   cancelPush();
+  if (!journal) applyServerCopyEarly(user);
   withJournal((loaded) => {
     const { status, user: current } = useSession.getState();
     const stillSignedIn = status === 'signedIn' && current?.id === user.id;

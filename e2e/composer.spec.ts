@@ -160,6 +160,8 @@ test('a content warning hides the post until shown; Markdown is rendered', async
 test('an image is uploaded, described and posted; a file over the limit is refused first', async ({
   page,
 }) => {
+  // Handing a 17 MB file to the page takes seconds of its own on a busy machine.
+  test.setTimeout(60_000);
   const alice = await signedIn(page, 'alice');
   await page.goto('/main/friends');
   const form = sidebarForm(page);

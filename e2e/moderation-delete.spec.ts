@@ -38,8 +38,8 @@ test('deleting a user from their profile goes back to the screen the admin came 
   });
   await page.goto('/main/public');
   const card = page.getByRole('article').filter({ hasText: text });
-  await card.locator('a[href$="/erin"]').first().click();
-  await expect(page).toHaveURL(/\/erin$/);
+  await card.getByRole('link', { name: /@erin$/ }).click();
+  await expect(page).toHaveURL(/\/users\/[^/]+$/);
   await expect(page.getByRole('heading', { name: /erin/i }).first()).toBeVisible();
   await deleteFromProfile(page, 'erin');
   await expect(page).toHaveURL(/\/main\/public$/);

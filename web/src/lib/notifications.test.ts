@@ -106,6 +106,13 @@ describe('seen counting and paging', () => {
     ]);
   });
 
+  it('never makes a seen notification unseen again: a copy sent before the reading is late', () => {
+    const approved = note('7', { seen: true, type: 'follow' });
+    const [merged] = mergeNotifications([approved], [note('7', { type: 'follow' })]);
+    expect(merged?.seen).toBe(true);
+    expect(merged?.type).toBe('follow');
+  });
+
   it('keeps the known object when a poll brings an unchanged copy', () => {
     const known = note('5');
     const [kept] = mergeNotifications([known], [note('5')]);

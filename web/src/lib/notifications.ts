@@ -97,8 +97,11 @@ export function mergeNotifications(
   incoming: readonly Notification[],
 ): Notification[] {
   const byId = new Map(known.map((n) => [n.id, n]));
-  for (const n of incoming) {
-    const current = byId.get(n.id);
+  for (const received of incoming) {
+    const current = byId.get(received.id);
+    // Seen is for good: a copy the server sent before it heard of the reading (a poll or an
+    // event crossing the read call) does not make a notification unseen again.
+    const n = current?.seen && !received.seen ? { ...received, seen: true } : received;
     // An unchanged copy (every poll brings the newest page again) keeps the known object, so
     // its row does not render again.
     if (!current || !sameNotification(current, n)) byId.set(n.id, n);

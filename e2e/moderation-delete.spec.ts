@@ -39,6 +39,8 @@ test('deleting a user from their profile goes back to the screen the admin came 
   await page.goto('/main/public');
   const card = page.getByRole('article').filter({ hasText: text });
   await card.getByRole('link', { name: /@erin$/ }).click();
+  // The name opens erin's card; from there, her full profile.
+  await page.getByRole('button', { name: 'Open the full profile' }).click();
   await expect(page).toHaveURL(/\/users\/[^/]+$/);
   await expect(page.getByRole('heading', { name: /erin/i }).first()).toBeVisible();
   await deleteFromProfile(page, 'erin');

@@ -64,6 +64,15 @@ describe('a follow request and its notification go together', () => {
     expect(useFollowRequests.getState().ids).toEqual(['7']);
   });
 
+  it('approved from the notification that the socket already turned into a follow, it is seen', async () => {
+    const { api, calls } = server();
+    const turned = { ...request('n8', '8'), type: 'follow' as const };
+    receiveNotifications([turned]);
+    await decideFollowRequest(api, 'n8', 'approve');
+    expect(calls).toContain('POST /api/v1/follow_requests/8/authorize');
+    expect(useNotifications.getState().list.find((n) => n.id === 'n8')?.seen).toBe(true);
+  });
+
   it('denied from the notification, the request leaves the pending list too', async () => {
     const { api, calls } = server();
     await decideFollowRequest(api, 'n7', 'deny');

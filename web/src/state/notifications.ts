@@ -281,10 +281,13 @@ export function settleFollowRequest(
   client: ApiClient,
   accountId: string,
   decision: FollowRequestDecision,
+  notificationId?: string,
 ): void {
   useFollowRequests.getState().remove(accountId);
+  // The decided notification itself, whatever type it shows by now: the socket may already have
+  // brought the server's copy turned into a follow.
   const requests = get().list.filter(
-    (n) => n.type === 'follow_request' && n.account.id === accountId,
+    (n) => n.account.id === accountId && (n.type === 'follow_request' || n.id === notificationId),
   );
   for (const { id } of requests) {
     if (decision === 'deny') {
@@ -318,7 +321,7 @@ export async function decideFollowRequest(
     ? authorizeFollowRequest(client, accountId)
     : rejectFollowRequest(client, accountId));
   useEntities.getState().ingestRelationships([relationship]);
-  settleFollowRequest(client, accountId, decision);
+  settleFollowRequest(client, accountId, decision, id);
 }
 
 /** Optimistic; rolled back with the generic error notice for 5 s when refused. */

@@ -55,16 +55,22 @@ export const FORM_LIMITS = {
   headerPairs: 20,
 };
 
-/** The multipart plugin's and busboy's errors, as this API answers them. */
-function multipartError(error: unknown): ApiError {
+/**
+ * The multipart plugin's and busboy's errors, as this API answers them; a route reading its own
+ * stream names its limits in its own words.
+ */
+export function multipartError(
+  error: unknown,
+  messages = { tooManyParts: TOO_MANY_PARTS, fileTooLarge: FORM_FILE_TOO_LARGE },
+): ApiError {
   if (error instanceof ApiError) return error;
   switch ((error as { code?: unknown }).code) {
     case 'FST_PARTS_LIMIT':
     case 'FST_FIELDS_LIMIT':
     case 'FST_FILES_LIMIT':
-      return new ApiError(413, TOO_MANY_PARTS);
+      return new ApiError(413, messages.tooManyParts);
     case 'FST_REQ_FILE_TOO_LARGE':
-      return new ApiError(413, FORM_FILE_TOO_LARGE);
+      return new ApiError(413, messages.fileTooLarge);
     default:
       return badRequest(INVALID_MULTIPART);
   }

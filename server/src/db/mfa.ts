@@ -77,37 +77,23 @@ function accountFailuresSince(db: Database, accountId: string, since: string): n
 }
 
 /**
- * Checks a second-factor code (TOTP or recovery) for a pending sign-in, within the attempt limits:
- * a spent token, or an account with too many recent wrong codes, is refused even with the right
- * code. A wrong code counts against both; a right one clears the account's count.
+ * Checks a second-factor code against the account's limit: an account with too many recent wrong
+ * codes is refused even with the right one. A wrong code is counted; a right one clears the count.
+ * Every way in (the token grant, the authorize page, a sign-in page) goes through here.
  */
-export function answerMfaChallenge(
+export function checkCodeWithinLimits(
   db: Database,
-  pending: { token_hash: string; account_id: string; failed_attempts: number },
-  challengeType: string,
-  code: string,
+  accountId: string,
+  passes: () => boolean,
 ): MfaChallengeOutcome {
   return db.transaction((): MfaChallengeOutcome => {
-    const accountId = pending.account_id;
     const windowStart = new Date(Date.now() - MFA_ACCOUNT_WINDOW_MS).toISOString();
-    if (
-      pending.failed_attempts >= MFA_TOKEN_MAX_FAILURES ||
-      accountFailuresSince(db, accountId, windowStart) >= MFA_ACCOUNT_MAX_FAILURES
-    )
+    if (accountFailuresSince(db, accountId, windowStart) >= MFA_ACCOUNT_MAX_FAILURES)
       return 'throttled';
-    const passed =
-      challengeType === 'totp'
-        ? checkTotp(db, accountId, code)
-        : challengeType === 'recovery'
-          ? useRecoveryCode(db, accountId, code)
-          : false;
-    if (passed) {
+    if (passes()) {
       sql(db, 'DELETE FROM mfa_failures WHERE account_id = ?').run(accountId);
       return 'passed';
     }
-    sql(db, 'UPDATE mfa_tokens SET failed_attempts = failed_attempts + 1 WHERE token_hash = ?').run(
-      pending.token_hash,
-    );
     sql(db, 'DELETE FROM mfa_failures WHERE account_id = ? AND failed_at <= ?').run(
       accountId,
       windowStart,
@@ -117,5 +103,37 @@ export function answerMfaChallenge(
       nowIso(),
     );
     return 'invalid';
+  })();
+}
+
+/** A TOTP or recovery code (the challenge type says which) of the account. */
+function codePasses(db: Database, accountId: string, challengeType: string, code: string) {
+  if (challengeType === 'totp') return checkTotp(db, accountId, code);
+  if (challengeType === 'recovery') return useRecoveryCode(db, accountId, code);
+  return false;
+}
+
+/**
+ * Checks a second-factor code for a pending sign-in (mfa_token), within the attempt limits: a
+ * token spent by too many wrong codes is refused even with the right code, as is an account over
+ * its limit (checkCodeWithinLimits). A wrong code counts against both.
+ */
+export function answerMfaChallenge(
+  db: Database,
+  pending: { token_hash: string; account_id: string; failed_attempts: number },
+  challengeType: string,
+  code: string,
+): MfaChallengeOutcome {
+  return db.transaction((): MfaChallengeOutcome => {
+    if (pending.failed_attempts >= MFA_TOKEN_MAX_FAILURES) return 'throttled';
+    const outcome = checkCodeWithinLimits(db, pending.account_id, () =>
+      codePasses(db, pending.account_id, challengeType, code),
+    );
+    if (outcome === 'invalid')
+      sql(
+        db,
+        'UPDATE mfa_tokens SET failed_attempts = failed_attempts + 1 WHERE token_hash = ?',
+      ).run(pending.token_hash);
+    return outcome;
   })();
 }

@@ -2,14 +2,12 @@ import type { Database } from 'better-sqlite3';
 import { getAccount, type AccountRow } from '../db/accounts.ts';
 import { isBlocking, isDomainBlocked } from '../db/relations.ts';
 import { forbidden } from '../errors.ts';
+import { acctOf } from '../views/account.ts';
 
 /**
  * What a block forbids, answered as Pleroma answers a blocked follow: 403 with
  * "Could not <action>: <blocker> blocked you.".
  */
-
-const acctOf = (account: Pick<AccountRow, 'nickname' | 'domain'>) =>
-  account.domain ? `${account.nickname}@${account.domain}` : account.nickname;
 
 /** Refuses an action of `actorId` on the account or a post of `ownerId` when the owner blocks the actor. */
 export function refuseIfBlockedBy(

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.ts';
 import { hashSecret, randomToken } from '../auth/random.ts';
 import { getAccount } from '../db/accounts.ts';
-import { checkTotp, useRecoveryCode } from '../db/mfa.ts';
+import { checkCodeWithinLimits, checkTotp, useRecoveryCode } from '../db/mfa.ts';
 import { ApiError } from '../errors.ts';
 import { escapeHtml } from '../views/html.ts';
 import { checkLogin } from './login.ts';
@@ -14,6 +14,7 @@ import {
   hidden,
   page,
   parseAuthorizeRequest,
+  TOO_MANY_CODES,
   withErrorPage,
   type AuthorizeRequest,
 } from './oauth-authorize.ts';
@@ -237,8 +238,13 @@ export async function mastodonSignInRoutes(
       if (session.pendingAccountId) {
         const accountId = session.pendingAccountId;
         const code = (str(params.code) ?? '').trim();
-        const ok = useRecoveryCode(ctx.db, accountId, code) || checkTotp(ctx.db, accountId, code);
-        if (ok) return signedIn(ctx, request, reply, session, accountId);
+        const outcome = checkCodeWithinLimits(
+          ctx.db,
+          accountId,
+          () => useRecoveryCode(ctx.db, accountId, code) || checkTotp(ctx.db, accountId, code),
+        );
+        if (outcome === 'passed') return signedIn(ctx, request, reply, session, accountId);
+        if (outcome === 'throttled') return sendPage(reply, 429, codePage(session, TOO_MANY_CODES));
         session.codeAttempts += 1;
         if (session.codeAttempts < CODE_ATTEMPTS)
           return sendPage(reply, 401, codePage(session, 'Invalid two-factor code.'));

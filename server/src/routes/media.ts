@@ -3,8 +3,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.ts';
 import { getMedia, insertMedia, updateMedia, type MediaRow } from '../db/media.ts';
 import { requireUser } from '../auth/request.ts';
-import { ApiError, badRequest, notFound, unprocessable } from '../errors.ts';
-import { forEachPart } from '../request-bodies.ts';
+import { notFound, unprocessable } from '../errors.ts';
+import { forEachPart, multipartError } from '../request-bodies.ts';
 import { ImageTooLargeError, MAX_IMAGE_PIXELS } from '../media/images.ts';
 import {
   NotAnImageError,
@@ -27,7 +27,6 @@ export const MISSING_FILE = 'Missing field: file.';
 export const EMPTY_FILE = 'File is empty';
 export const DESCRIPTION_TOO_LONG = `Description is too long (at most ${DESCRIPTION_LIMIT} characters)`;
 export const INVALID_FOCUS = 'Invalid focus: expected "x,y" with both between -1.0 and 1.0';
-export const INVALID_MULTIPART = 'Invalid multipart body';
 export const TOO_MANY_PARTS = 'Too many parts in the upload';
 export const IMAGE_TOO_LARGE = `Image is too large (at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels)`;
 
@@ -61,12 +60,7 @@ async function readMultipart(request: FastifyRequest): Promise<UploadForm> {
       }
     });
   } catch (error) {
-    if (error instanceof ApiError) throw error;
-    const code = (error as { code?: unknown }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new ApiError(413, FILE_TOO_LARGE);
-    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT')
-      throw new ApiError(413, TOO_MANY_PARTS);
-    throw badRequest(INVALID_MULTIPART);
+    throw multipartError(error, { tooManyParts: TOO_MANY_PARTS, fileTooLarge: FILE_TOO_LARGE });
   }
   return form;
 }

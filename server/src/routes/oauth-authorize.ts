@@ -19,6 +19,9 @@ import { requestedScopes } from './oauth.ts';
 import { paramsOf, str, type Params } from './params.ts';
 
 const OOB = 'urn:ietf:wg:oauth:2.0:oob';
+/** A sign-in page's words when the account's two-factor limit is reached (db/mfa.ts). */
+export const TOO_MANY_CODES = 'Too many wrong codes. Wait a few minutes, then sign in again.';
+
 export const PAGE_HEADERS = {
   'content-type': 'text/html; charset=utf-8',
   'content-security-policy':
@@ -203,10 +206,7 @@ export async function oauthAuthorizeRoutes(
           code,
         );
         if (outcome === 'throttled')
-          return reply
-            .status(429)
-            .headers(PAGE_HEADERS)
-            .send(loginForm(auth, 'Too many wrong codes. Wait a few minutes, then sign in again.'));
+          return reply.status(429).headers(PAGE_HEADERS).send(loginForm(auth, TOO_MANY_CODES));
         if (outcome === 'invalid')
           return reply
             .status(400)

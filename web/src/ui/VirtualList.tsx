@@ -3,6 +3,7 @@ import {
   startTransition,
   useCallback,
   useEffect,
+  useLayoutEffect,
   useRef,
   useState,
   type ReactNode,
@@ -251,8 +252,20 @@ export function VirtualList({
   const end = Math.min(Math.max(range.end, start), ids.length);
   const { before, after } = spacersFor(all, { start, end });
 
-  // A feed must hold articles: an empty list is a plain box until the first one arrives.
-  const feed = ids.length > 0;
+  // A feed must hold articles: the list is a plain box until one is in it. Items may render
+  // nothing (a hidden or not yet known status), and they render on their own, so the DOM decides.
+  const [holdsArticle, setHoldsArticle] = useState(false);
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    if (!list) return;
+    const check = () => setHoldsArticle(list.querySelector('article') !== null);
+    check();
+    if (typeof MutationObserver === 'undefined') return;
+    const watcher = new MutationObserver(check);
+    watcher.observe(list, { childList: true, subtree: true });
+    return () => watcher.disconnect();
+  }, []);
+  const feed = ids.length > 0 && holdsArticle;
   return (
     <div
       ref={listRef}

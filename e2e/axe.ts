@@ -37,10 +37,15 @@ export async function expectNoSeriousA11yViolations(
   const violations = await page.evaluate(async (selector) => {
     const axe = (
       window as unknown as {
-        axe: { run(context?: unknown): Promise<{ violations: unknown[] }> };
+        axe: { run(context: unknown, options: unknown): Promise<{ violations: unknown[] }> };
       }
     ).axe;
-    return (await axe.run(selector ? { include: [selector] } : document)).violations;
+    // Only violations are read: axe then skips describing every node that passed.
+    return (
+      await axe.run(selector ? { include: [selector] } : document, {
+        resultTypes: ['violations'],
+      })
+    ).violations;
   }, include ?? null);
   const serious = (violations as AxeViolation[])
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

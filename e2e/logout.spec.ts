@@ -18,6 +18,9 @@ const storedToken = (page: Page) =>
     return raw === null ? null : ((JSON.parse(raw) as { token?: string }).token ?? null);
   }, TOKEN_KEY);
 
+/** The period of the notifications and public timeline polls, on the page's clock. */
+const POLL_MS = 10_000;
+
 /** The public timeline's poll (every 10 s, lib/timelineQueue.ts): newer posts since the top one. */
 const isPublicTimelinePoll = (request: Request) => {
   const url = new URL(request.url());
@@ -27,7 +30,7 @@ const isPublicTimelinePoll = (request: Request) => {
 test('after logout no token is stored and no request carries the old one, a poll period on', async ({
   page,
 }) => {
-  test.setTimeout(60_000);
+  await page.clock.install();
   const notificationPolls: Request[] = [];
   page.on('request', (request) => {
     if (new URL(request.url()).pathname === '/api/v1/notifications')
@@ -39,7 +42,11 @@ test('after logout no token is stored and no request carries the old one, a poll
   const token = await storedToken(page);
   expect(token).toBeTruthy();
   // The session's polls are running: the notifications poll (every 10 s) has come round again.
-  await expect.poll(() => notificationPolls.length, { timeout: 25_000 }).toBeGreaterThan(1);
+  const before = notificationPolls.length;
+  await expect(async () => {
+    await page.clock.runFor(POLL_MS);
+    expect(notificationPolls.length).toBeGreaterThan(before);
+  }).toPass();
 
   await page.getByRole('button', { name: 'Log out' }).first().click();
   const confirm = page.getByRole('alertdialog', { name: 'Log out' });
@@ -52,7 +59,11 @@ test('after logout no token is stored and no request carries the old one, a poll
   page.on('request', (request) => {
     if (isPublicTimelinePoll(request)) publicPolls += 1;
   });
-  await expect.poll(() => publicPolls, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
+  // Each poll is asked for once the one before has answered: a period at a time.
+  await expect(async () => {
+    await page.clock.runFor(POLL_MS);
+    expect(publicPolls).toBeGreaterThanOrEqual(2);
+  }).toPass();
 
   const after = await sentAfterLogoutConfirm(page);
   // The watch saw the revocation, so it was listening.

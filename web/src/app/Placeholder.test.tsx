@@ -30,9 +30,10 @@ describe('Placeholder', () => {
 
   it('has an English title for every route', () => {
     for (const route of ROUTES) {
-      const match = matchRoute(route.path.replace(/:acct/, 'a@b').replace(/:\w+/g, 'x'));
-      if (!match) continue;
-      expect(placeholderHeading(match)).not.toContain('.');
+      const path = route.path.replace(/:acct/, 'a@b').replace(/:\w+/g, 'x');
+      const match = matchRoute(path);
+      expect(match?.route.name, `${path} opens ${route.name}`).toBe(route.name);
+      if (match) expect(placeholderHeading(match)).not.toContain('.');
     }
   });
 

@@ -1,8 +1,8 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Placeholder, placeholderHeading } from './Placeholder.tsx';
-import { matchRoute } from './router/matchRoute.ts';
-import { ROUTES } from './router/routeTable.ts';
+import { matchRoute } from '../router/matchRoute.ts';
+import { ROUTES } from '../router/routeTable.ts';
 
 const heading = (path: string, search = '') => {
   const match = matchRoute(path, search);

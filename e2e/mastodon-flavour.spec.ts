@@ -4,6 +4,7 @@ import { DEMO_PASSWORD } from './demo.ts';
 import { signInPagesGrant } from './oauth.ts';
 import { ownInstanceTest } from './ownInstance.ts';
 import { sentAfterLogoutConfirm, watchCredentialsAfterConfirm } from './credentialWatch.ts';
+import { advanceAndSettle, liveUpdatesSeen, watchLiveUpdates } from './liveUpdatesWatch.ts';
 import { persistSession, unique } from './session.ts';
 import { TIMELINE_POLL_MS } from '../web/src/lib/timelineQueue.ts';
 
@@ -191,36 +192,30 @@ test('without streaming: a few quiet socket attempts, then polling, and no notic
 }) => {
   const alice = await codeToken('alice');
   await persistSession(page, alice);
-  let sockets = 0;
   let polls = 0;
-  page.on('websocket', () => (sockets += 1));
   page.on('request', (request) => {
     const url = new URL(request.url());
     if (url.pathname === '/api/v1/timelines/home' && url.searchParams.has('since_id')) polls += 1;
   });
+  await page.addInitScript(watchLiveUpdates);
   await page.clock.install();
   await page.goto('/main/friends');
   await expect(page.getByRole('article').first()).toBeVisible();
 
-  // A minute of an idle tab, on the page's clock; real time lets each refused socket report back.
-  let noticesSeen = 0;
-  for (let second = 0; second < 60; second += 1) {
-    await page.clock.runFor(1000);
-    await page.waitForTimeout(40);
-    noticesSeen = Math.max(noticesSeen, await noticesRegion(page).getByRole('listitem').count());
-  }
-  expect(sockets).toBeGreaterThanOrEqual(1);
-  expect(sockets).toBeLessThanOrEqual(4);
-  expect(noticesSeen).toBe(0);
+  // A minute of an idle tab, on the page's clock, a second at a time; each refused socket has
+  // reported back to the client before the clock moves on.
+  let seen = await liveUpdatesSeen(page);
+  for (let second = 0; second < 60; second += 1) seen = await advanceAndSettle(page, 1000);
+  expect(seen.created).toBeGreaterThanOrEqual(1);
+  expect(seen.created).toBeLessThanOrEqual(4);
+  expect(seen.opened).toBe(0);
+  expect(seen.mostNotices).toBe(0);
   expect(polls).toBeLessThanOrEqual(7);
 
   // Settled: another minute opens no socket at all.
-  const settledAt = sockets;
-  for (let second = 0; second < 60; second += 5) {
-    await page.clock.runFor(5000);
-    await page.waitForTimeout(20);
-  }
-  expect(sockets).toBe(settledAt);
+  const settledAt = seen.created;
+  for (let second = 0; second < 60; second += 5) seen = await advanceAndSettle(page, 5000);
+  expect(seen.created).toBe(settledAt);
 });
 
 test('streaming killed after it worked: one notice, quiet retries, then polling', async ({
@@ -237,32 +232,36 @@ test('streaming killed after it worked: one notice, quiet retries, then polling'
     if (killed) void ws.close({ code: 1011 });
     else open.add(ws);
   });
+  await page.addInitScript(watchLiveUpdates);
   await page.clock.install();
   await page.goto('/main/friends');
   await expect(page.getByRole('article').first()).toBeVisible();
-  await expect.poll(() => sockets).toBe(1);
+  await expect.poll(async () => (await liveUpdatesSeen(page)).opened).toBe(1);
   // The socket stays open long enough to count as working.
-  await page.clock.runFor(10_000);
+  await advanceAndSettle(page, 10_000);
 
   killed = true;
   for (const ws of open) await ws.close({ code: 1011 });
-  let noticesSeen = 0;
-  const texts = new Set<string>();
+  await expect.poll(async () => (await liveUpdatesSeen(page)).closed).toBe(1);
+  let seen = await liveUpdatesSeen(page);
+  let coverChecked = false;
   for (let second = 0; second < 60; second += 1) {
-    await page.clock.runFor(1000);
-    await page.waitForTimeout(40);
-    const items = noticesRegion(page).getByRole('listitem');
-    const count = await items.count();
-    if (count > 0 && noticesSeen === 0) expect(await controlsUnderNotices(page)).toEqual([]);
-    noticesSeen = Math.max(noticesSeen, count);
-    for (const text of await items.allTextContents()) texts.add(text);
+    seen = await advanceAndSettle(page, 1000);
+    if (seen.mostNotices > 0 && !coverChecked) {
+      // Once laid out, the notice covers none of the page's controls.
+      await expect.poll(() => controlsUnderNotices(page)).toEqual([]);
+      coverChecked = true;
+    }
   }
-  expect(noticesSeen).toBeLessThanOrEqual(1);
-  expect([...texts]).toHaveLength(1);
-  expect([...texts][0]).toContain('Live updates were interrupted');
-  // The first socket, then a few retries backing off from 1 s, then none.
-  expect(sockets).toBeGreaterThanOrEqual(3);
-  expect(sockets).toBeLessThanOrEqual(5);
+  expect(seen.mostNotices).toBe(1);
+  expect(seen.noticeTexts).toHaveLength(1);
+  expect(seen.noticeTexts[0]).toContain('Live updates were interrupted');
+  // The first socket, then a few retries backing off from 1 s, then none; each one the client
+  // made reached the stand-in endpoint.
+  expect(seen.created).toBeGreaterThanOrEqual(3);
+  expect(seen.created).toBeLessThanOrEqual(5);
+  expect(sockets).toBe(seen.created);
+  expect(seen.opened).toBe(1);
 });
 
 test('logout drops the stored token at once, and no poll sends it again', async ({ page }) => {

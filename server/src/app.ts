@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { AuthenticatedToken, ServerContext } from './context.ts';
+import type { AuthenticatedToken, Flavour, ServerContext } from './context.ts';
 import { ServerEvents } from './events.ts';
 import { openDatabase } from './db/index.ts';
 import { findLiveToken } from './db/oauth.ts';
@@ -10,7 +10,7 @@ import { registerErrorHandling } from './errors.ts';
 import { registerRoutes } from './routes/index.ts';
 import { registerStreaming } from './streaming.ts';
 import { registerClientServing } from './serve-client.ts';
-import { registerFlavour, type Flavour } from './flavour.ts';
+import { registerFlavour } from './flavour.ts';
 import { registerRequestBodies } from './request-bodies.ts';
 import { systemResolve, type ResolveHost } from './push/endpoint-guard.ts';
 

@@ -1,7 +1,9 @@
 import type { Database } from 'better-sqlite3';
 import type { ServerEvents } from './events.ts';
-import type { Flavour } from './flavour.ts';
 import type { PushTargets } from './push/endpoint-guard.ts';
+
+/** Which kind of server the local instance plays (flavour.ts says how). */
+export type Flavour = 'pleroma' | 'mastodon';
 
 export interface AuthenticatedToken {
   /** null for an app-only (client_credentials) token */

@@ -1,17 +1,17 @@
 import { posix } from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ServerContext } from './context.ts';
+import type { Flavour, ServerContext } from './context.ts';
 import { bearerToken } from './auth/request.ts';
 import { ApiError, USER_REQUIRED, notFound } from './errors.ts';
 
 /**
- * Which kind of server the local instance plays. `pleroma` (the default) is the full instance;
- * `mastodon` answers like a plain Mastodon-API server so the client's degraded paths can be
- * exercised end to end: no password grant, no admin scopes, no streaming, public timelines behind
- * a token, profile changes read from form data only, and none of Pleroma's files, endpoints or
- * entity fields. `withoutConversations` plays a smaller server still, without direct messages.
+ * How the local instance plays its flavour (context.ts): `pleroma` (the default) is the full
+ * instance; `mastodon` answers like a plain Mastodon-API server so the client's degraded paths can
+ * be exercised end to end: no password grant, no admin scopes, no streaming, public timelines
+ * behind a token, profile changes read from form data only, and none of Pleroma's files,
+ * endpoints or entity fields. `withoutConversations` plays a smaller server still, without direct
+ * messages.
  */
-export type Flavour = 'pleroma' | 'mastodon';
 export const FLAVOURS: readonly Flavour[] = ['pleroma', 'mastodon'];
 
 export function isFlavour(value: unknown): value is Flavour {

@@ -7,7 +7,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { buildProxyApp, instanceOrigin } from './proxy.ts';
 import { seedDemoData, writeDemoImages } from './seed/index.ts';
-import { FLAVOURS, isFlavour, type Flavour } from './flavour.ts';
+import type { Flavour } from './context.ts';
+import { FLAVOURS, isFlavour } from './flavour.ts';
 
 const DEFAULT_PORT = 4000;
 const DEFAULT_HOST = '127.0.0.1';

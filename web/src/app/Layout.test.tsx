@@ -7,7 +7,7 @@ import { useUnseen } from '../state/unseen.ts';
 import { setMarkNotificationsSeen } from './layout/notificationsSeen.ts';
 import { setViewport, signInAs } from './layout/testing.ts';
 import { Layout } from './Layout.tsx';
-import { getLocation, navigate } from './router/history.ts';
+import { getLocation, navigate } from '../router/history.ts';
 
 // The panels belong to other features; the layout only places them.
 vi.mock('../features/auth/UserPanel.tsx', () => ({ UserPanel: () => <p>user panel</p> }));

@@ -16,8 +16,8 @@ import { LiveRegion } from './LiveRegion.tsx';
 import { ModalHost } from './modals/ModalHost.tsx';
 import { Notices } from './modals/Notices.tsx';
 import { backgroundStyle } from '../lib/instanceLook.ts';
-import { useLocation } from './router/history.ts';
-import { matchRoute } from './router/matchRoute.ts';
+import { useLocation } from '../router/history.ts';
+import { matchRoute } from '../router/matchRoute.ts';
 
 export const MAIN_CONTENT_ID = 'main-content';
 

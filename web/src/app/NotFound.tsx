@@ -1,5 +1,5 @@
 import { t } from '../i18n/index.ts';
-import { Link } from './router/Link.tsx';
+import { Link } from '../router/Link.tsx';
 import styles from './Screen.module.css';
 
 /** Any path the route table does not know. */

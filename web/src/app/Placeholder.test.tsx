@@ -1,8 +1,8 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Placeholder, placeholderHeading } from './Placeholder.tsx';
-import { matchRoute } from './router/matchRoute.ts';
-import { ROUTES } from './router/routeTable.ts';
+import { matchRoute } from '../router/matchRoute.ts';
+import { ROUTES } from '../router/routeTable.ts';
 
 const heading = (path: string, search = '') => {
   const match = matchRoute(path, search);
@@ -30,9 +30,10 @@ describe('Placeholder', () => {
 
   it('has an English title for every route', () => {
     for (const route of ROUTES) {
-      const match = matchRoute(route.path.replace(/:acct/, 'a@b').replace(/:\w+/g, 'x'));
-      if (!match) continue;
-      expect(placeholderHeading(match)).not.toContain('.');
+      const path = route.path.replace(/:acct/, 'a@b').replace(/:\w+/g, 'x');
+      const match = matchRoute(path);
+      expect(match?.route.name, `${path} opens ${route.name}`).toBe(route.name);
+      if (match) expect(placeholderHeading(match)).not.toContain('.');
     }
   });
 

@@ -1,5 +1,5 @@
 import { t } from '../i18n/index.ts';
-import type { RouteMatch } from './router/matchRoute.ts';
+import type { RouteMatch } from '../router/matchRoute.ts';
 import styles from './Screen.module.css';
 
 /**

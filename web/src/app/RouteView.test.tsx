@@ -4,7 +4,7 @@ import { DEFAULT_INSTANCE_CONFIG, useInstance } from '../state/instance.ts';
 import { useSession } from '../state/session.ts';
 import { useUnseen } from '../state/unseen.ts';
 import { RouteView } from './RouteView.tsx';
-import { navigate } from './router/history.ts';
+import { navigate } from '../router/history.ts';
 
 beforeEach(() => {
   useInstance.setState({ config: DEFAULT_INSTANCE_CONFIG, loaded: true });

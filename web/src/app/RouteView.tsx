@@ -6,9 +6,9 @@ import { ChunkErrorBoundary } from '../ui/ChunkErrorBoundary.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
 import { guardRoute, type GuardContext } from './guards.ts';
 import { useDocumentTitle, useFaviconBadge } from './pageTitle.ts';
-import { navigate, useLocation, type AppLocation } from './router/history.ts';
-import { matchRoute } from './router/matchRoute.ts';
-import { applyScroll } from './router/scrollRestoration.ts';
+import { navigate, useLocation, type AppLocation } from '../router/history.ts';
+import { matchRoute } from '../router/matchRoute.ts';
+import { applyScroll } from '../router/scrollRestoration.ts';
 import { NotFoundScreen, SCREENS } from './screens.ts';
 import styles from './Screen.module.css';
 

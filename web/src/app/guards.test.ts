@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { guardRoute, type GuardContext } from './guards.ts';
-import { matchRoute } from './router/matchRoute.ts';
+import { matchRoute } from '../router/matchRoute.ts';
 
 const anonymous: GuardContext = {
   session: 'anonymous',

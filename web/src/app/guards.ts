@@ -1,5 +1,5 @@
 import type { SessionStatus } from '../state/session.ts';
-import type { RouteMatch } from './router/matchRoute.ts';
+import type { RouteMatch } from '../router/matchRoute.ts';
 
 /**
  * Redirect rules of spec part 1, §2, as a pure function of the route and what the client knows.

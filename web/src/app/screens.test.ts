@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ROUTES } from './router/routeTable.ts';
+import { ROUTES } from '../router/routeTable.ts';
 import { REDIRECT_ONLY_ROUTES, SCREENS } from './screens.ts';
 
 describe('screens', () => {

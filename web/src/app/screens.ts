@@ -1,12 +1,7 @@
 import type { ComponentType } from 'react';
 import { lazyRetry } from '../ui/lazyRetry.ts';
 import { TimelineScreen } from '../features/timeline/screens.tsx';
-import type { RouteMatch } from './router/matchRoute.ts';
-
-/** What every routed screen receives: the matched route with its parameters and query. */
-export interface ScreenProps {
-  match: RouteMatch;
-}
+import type { ScreenProps } from '../router/matchRoute.ts';
 
 export type Screen = ComponentType<ScreenProps>;
 

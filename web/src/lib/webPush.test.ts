@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../api/client.ts';
-import { matchRoute } from '../app/router/matchRoute.ts';
+import { matchRoute } from '../router/matchRoute.ts';
 import serviceWorkerSource from '../../public/sw.js?raw';
 import {
   disablePush,

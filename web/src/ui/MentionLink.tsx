@@ -1,4 +1,4 @@
-import { Link } from '../app/router/Link.tsx';
+import { Link } from '../router/Link.tsx';
 import { t } from '../i18n/index.ts';
 import { mentionLinkText, type MentionTarget } from '../lib/mentionLink.ts';
 import { useEntities } from '../state/entities.ts';

@@ -1,5 +1,5 @@
 import { createElement, Fragment, type ReactNode } from 'react';
-import { Link } from '../app/router/Link.tsx';
+import { Link } from '../router/Link.tsx';
 import { isCyantextLine, isGreentextLine } from '../lib/statusText.ts';
 import { safeLinkUrl } from '../lib/safeUrl.ts';
 import { MentionLink } from './MentionLink.tsx';

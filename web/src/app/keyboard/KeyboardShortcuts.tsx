@@ -7,7 +7,7 @@ import {
 } from '../../lib/keyboardShortcuts.ts';
 import { useModals } from '../../state/modals.ts';
 import { useSession } from '../../state/session.ts';
-import { navigate } from '../router/history.ts';
+import { navigate } from '../../router/history.ts';
 
 // The list of keys is read rarely: its own chunk, loaded on the first '?'.
 const KeyHelpDialog = lazy(() =>

@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { usePreferences } from '../../state/preferences.ts';
-import { navigate } from '../router/history.ts';
+import { navigate } from '../../router/history.ts';
 import { ModalHost } from '../modals/ModalHost.tsx';
 import { FloatingPostButton } from './FloatingPostButton.tsx';
 import { setViewport, signInAs } from './testing.ts';

@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { PinnedShortcuts } from '../../features/navigation/PinnedShortcuts.tsx';
 import { t } from '../../i18n/index.ts';
 import { useUnseen } from '../../state/unseen.ts';
-import { useLocation } from '../router/history.ts';
+import { useLocation } from '../../router/history.ts';
 import styles from './MobileBar.module.css';
 import { markNotificationsSeen } from './notificationsSeen.ts';
 import { SiteBrand } from './SiteBrand.tsx';

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { t } from '../../i18n/index.ts';
 import { VisuallyHidden } from '../../ui/VisuallyHidden.tsx';
-import { navigate } from '../router/history.ts';
+import { navigate } from '../../router/history.ts';
 import styles from './SearchBox.module.css';
 
 export const SEARCH_PATH = '/search';

@@ -5,7 +5,7 @@ import { UserPanel } from '../../features/auth/UserPanel.tsx';
 import { NavPanel } from '../../features/navigation/NavPanel.tsx';
 import { t } from '../../i18n/index.ts';
 import { useSession } from '../../state/session.ts';
-import { useLocation } from '../router/history.ts';
+import { useLocation } from '../../router/history.ts';
 import styles from './Sidebar.module.css';
 
 // Suggestions are for signed-in users only: their panel loads after sign-in.

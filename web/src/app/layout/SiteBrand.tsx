@@ -1,6 +1,6 @@
 import { logoLook } from '../../lib/instanceLook.ts';
 import { useInstance } from '../../state/instance.ts';
-import { Link } from '../router/Link.tsx';
+import { Link } from '../../router/Link.tsx';
 import styles from './SiteBrand.module.css';
 
 /**

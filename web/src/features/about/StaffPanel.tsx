@@ -1,8 +1,8 @@
 import { useEffect, useId, useState } from 'react';
 import type { Account } from '../../api/types.ts';
 import { api } from '../../app/apiClient.ts';
-import { Link } from '../../app/router/Link.tsx';
-import { pathFor } from '../../app/router/matchRoute.ts';
+import { Link } from '../../router/Link.tsx';
+import { pathFor } from '../../router/matchRoute.ts';
 import { t } from '../../i18n/index.ts';
 import { useInstance } from '../../state/instance.ts';
 import { RichContent } from '../../ui/RichContent.tsx';

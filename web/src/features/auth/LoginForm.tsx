@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useId, useState, type ReactNode } from 'react';
-import { navigate } from '../../app/router/history.ts';
+import { navigate } from '../../router/history.ts';
 import {
   initialAuthStrategy,
   nextAuthStrategy,

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getLocation } from '../../app/router/history.ts';
+import { getLocation } from '../../router/history.ts';
 import { DEFAULT_INSTANCE_CONFIG, useInstance } from '../../state/instance.ts';
 import { useSession } from '../../state/session.ts';
 import { LoginForm } from './LoginForm.tsx';

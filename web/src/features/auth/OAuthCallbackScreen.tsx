@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
-import { Link } from '../../app/router/Link.tsx';
-import { useLocation } from '../../app/router/history.ts';
+import { Link } from '../../router/Link.tsx';
+import { useLocation } from '../../router/history.ts';
 import {
   LOGIN_ERROR_KEYS,
   oauthErrorMessage,

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { Link } from '../../app/router/Link.tsx';
+import { Link } from '../../router/Link.tsx';
 import { loginErrorMessageKey, type LoginErrorMessage } from '../../lib/authStrategy.ts';
 import { t } from '../../i18n/index.ts';
 import { useInstance } from '../../state/instance.ts';

@@ -1,6 +1,6 @@
-import { Link } from '../../app/router/Link.tsx';
+import { Link } from '../../router/Link.tsx';
 import { t } from '../../i18n/index.ts';
-import { pathFor } from '../../app/router/matchRoute.ts';
+import { pathFor } from '../../router/matchRoute.ts';
 import type { Account } from '../../api/types.ts';
 import { RichContent } from '../../ui/RichContent.tsx';
 import styles from './Auth.module.css';

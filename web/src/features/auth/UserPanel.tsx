@@ -1,4 +1,4 @@
-import { useLocation } from '../../app/router/history.ts';
+import { useLocation } from '../../router/history.ts';
 import { t } from '../../i18n/index.ts';
 import { LazyPostStatusForm } from '../composer/LazyPostStatusForm.tsx';
 import { useSession } from '../../state/session.ts';

@@ -1,5 +1,5 @@
-import { getLocation, navigate } from '../../app/router/history.ts';
-import { matchRoute } from '../../app/router/matchRoute.ts';
+import { getLocation, navigate } from '../../router/history.ts';
+import { matchRoute } from '../../router/matchRoute.ts';
 
 /** Spec part 1, §2: signed-in users land on the home timeline. */
 export const SIGNED_IN_LANDING = '/main/friends';

@@ -1,6 +1,6 @@
 import { revoke } from '../../api/oauth.ts';
 import { api } from '../../app/apiClient.ts';
-import { navigate } from '../../app/router/history.ts';
+import { navigate } from '../../router/history.ts';
 import { useModals } from '../../state/modals.ts';
 import { usePreferences } from '../../state/preferences.ts';
 import { useSession } from '../../state/session.ts';

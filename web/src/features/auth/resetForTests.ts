@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import { navigate } from '../../app/router/history.ts';
+import { navigate } from '../../router/history.ts';
 import { DEFAULT_INSTANCE_CONFIG, useInstance } from '../../state/instance.ts';
 import { useModals } from '../../state/modals.ts';
 import { useNotices } from '../../state/notices.ts';

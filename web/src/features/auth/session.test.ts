@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { verifyCredentials } from '../../api/accounts.ts';
 import { api } from '../../app/apiClient.ts';
-import { getLocation } from '../../app/router/history.ts';
+import { getLocation } from '../../router/history.ts';
 import { useCustomEmoji } from '../../state/customEmoji.ts';
 import { useInstance } from '../../state/instance.ts';
 import { useModals } from '../../state/modals.ts';

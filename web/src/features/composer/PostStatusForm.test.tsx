@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { onUnauthorized } from '../../app/apiClient.ts';
 import { DEFAULT_INSTANCE_CONFIG, useInstance } from '../../state/instance.ts';
 import { useModals } from '../../state/modals.ts';
+import { DEFAULT_PREFERENCES, usePreferences } from '../../state/preferences.ts';
 import { resetNavigationStores, rawAccount, signInAs } from '../navigation/testSupport.ts';
 import { useDrafts } from '../../state/drafts.ts';
 import { PostStatusForm } from './PostStatusForm.tsx';
@@ -32,6 +33,7 @@ beforeEach(() => {
   fetchMock.mockReset();
   localStorage.clear();
   resetNavigationStores();
+  usePreferences.setState(DEFAULT_PREFERENCES);
   signInAs({ source: { privacy: 'unlisted', note: '', fields: [] } });
   useInstance.setState({ config: { ...DEFAULT_INSTANCE_CONFIG, textlimit: 20 } });
 });
@@ -130,6 +132,28 @@ describe('PostStatusForm', () => {
     type('line');
     fireEvent.keyDown(field(), { key: 'Enter' });
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('sends on a plain Enter when submit-on-enter is on, while Shift+Enter stays in the text', async () => {
+    usePreferences.setState({ submitOnEnter: true });
+    fetchMock.mockResolvedValueOnce(statusAnswer('two lines'));
+    render(<PostStatusForm context={{ kind: 'new' }} />);
+    type('two');
+    expect(fireEvent.keyDown(field(), { key: 'Enter', shiftKey: true })).toBe(true);
+    expect(fetchMock).not.toHaveBeenCalled();
+    type('two\nlines');
+    expect(fireEvent.keyDown(field(), { key: 'Enter' })).toBe(false);
+    await waitFor(() => expect(field()).toHaveProperty('value', ''));
+    expect(posted().map(({ body }) => body.status)).toEqual(['two\nlines']);
+  });
+
+  it('sends with Meta+Enter whatever the submit-on-enter setting', async () => {
+    fetchMock.mockResolvedValueOnce(statusAnswer('mac'));
+    render(<PostStatusForm context={{ kind: 'new' }} />);
+    type('mac');
+    fireEvent.keyDown(field(), { key: 'Enter', metaKey: true });
+    await waitFor(() => expect(field()).toHaveProperty('value', ''));
+    expect(posted().map(({ body }) => body.status)).toEqual(['mac']);
   });
 
   it('renews the idempotency key on every change, and a retry reuses it', async () => {

@@ -10,7 +10,7 @@ import {
   type KeyboardEvent,
 } from 'react';
 import type { Status } from '../../api/types.ts';
-import { Link } from '../../app/router/Link.tsx';
+import { Link } from '../../router/Link.tsx';
 import { t } from '../../i18n/index.ts';
 import { insertAtCaret } from '../../lib/autocomplete.ts';
 import { newPollDraft } from '../../lib/pollDraft.ts';

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { RouteMatch } from '../../app/router/matchRoute.ts';
-import { ROUTES } from '../../app/router/routeTable.ts';
+import type { RouteMatch } from '../../router/matchRoute.ts';
+import { ROUTES } from '../../router/routeTable.ts';
 import { parseStatus } from '../../api/schemas/status.ts';
 import { useEntities } from '../../state/entities.ts';
 import { announcePosted } from '../../state/posted.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import type { ScreenProps } from '../../app/screens.ts';
+import type { ScreenProps } from '../../router/matchRoute.ts';
 import { t } from '../../i18n/index.ts';
 import {
   buildConversationTree,

@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { navigate } from '../../app/router/history.ts';
+import { navigate } from '../../router/history.ts';
 import { useInstance } from '../../state/instance.ts';
 import { useLists } from '../../state/lists.ts';
 import { loadSettingsJournal, useSettingsSync } from '../../state/settingsSync.ts';

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import { Link } from '../../app/router/Link.tsx';
-import { pathFor } from '../../app/router/matchRoute.ts';
+import { Link } from '../../router/Link.tsx';
+import { pathFor } from '../../router/matchRoute.ts';
 import { t } from '../../i18n/index.ts';
 import { visibleNavEntries, type NavEntry } from '../../lib/navigation.ts';
 import {

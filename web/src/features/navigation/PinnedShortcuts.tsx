@@ -1,4 +1,4 @@
-import { Link } from '../../app/router/Link.tsx';
+import { Link } from '../../router/Link.tsx';
 import { pinnedShortcuts, visibleNavEntries } from '../../lib/navigation.ts';
 import { MAX_PINNED_IN_BAR } from '../../lib/layout.ts';
 import { t } from '../../i18n/index.ts';

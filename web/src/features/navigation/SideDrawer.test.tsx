@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { navigate } from '../../app/router/history.ts';
+import { navigate } from '../../router/history.ts';
 import { SIDE_DRAWER_SWIPE_PX } from '../../lib/layout.ts';
 import { initialSettingsModal } from '../../lib/settingsModal.ts';
 import { useInstance } from '../../state/instance.ts';

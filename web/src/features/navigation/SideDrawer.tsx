@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode, type TouchEvent } from 'react';
-import { Link } from '../../app/router/Link.tsx';
-import { useLocation } from '../../app/router/history.ts';
-import { pathFor } from '../../app/router/matchRoute.ts';
+import { Link } from '../../router/Link.tsx';
+import { useLocation } from '../../router/history.ts';
+import { pathFor } from '../../router/matchRoute.ts';
 import { t } from '../../i18n/index.ts';
 import { sideDrawerSwipeCloses } from '../../lib/layout.ts';
 import {

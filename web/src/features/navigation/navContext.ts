@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import { pathFor } from '../../app/router/matchRoute.ts';
-import { useLocation } from '../../app/router/history.ts';
+import { pathFor } from '../../router/matchRoute.ts';
+import { useLocation } from '../../router/history.ts';
 import { t } from '../../i18n/index.ts';
 import type {
   NavContext,

@@ -1,6 +1,6 @@
 import { memo, useState } from 'react';
 import { api } from '../../app/apiClient.ts';
-import { Link } from '../../app/router/Link.tsx';
+import { Link } from '../../router/Link.tsx';
 import type { Account, Notification, ReportState } from '../../api/types.ts';
 import { t } from '../../i18n/index.ts';
 import { summaryKeyOf } from '../../lib/notifications.ts';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Account } from '../../api/types.ts';
-import { Link } from '../../app/router/Link.tsx';
+import { Link } from '../../router/Link.tsx';
 import { profilePathFor } from '../../lib/people/profile.ts';
 import { useAccount } from '../../state/entities.ts';
 import { useInstance } from '../../state/instance.ts';

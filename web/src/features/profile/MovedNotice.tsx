@@ -1,6 +1,6 @@
 import '../../i18n/parts/people.ts';
 import type { Account } from '../../api/types.ts';
-import { Link } from '../../app/router/Link.tsx';
+import { Link } from '../../router/Link.tsx';
 import { t } from '../../i18n/index.ts';
 import { profilePathFor } from '../../lib/people/profile.ts';
 import { useInstance } from '../../state/instance.ts';

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { Link } from '../../app/router/Link.tsx';
-import { navigate } from '../../app/router/history.ts';
-import type { ScreenProps } from '../../app/screens.ts';
+import { Link } from '../../router/Link.tsx';
+import { navigate } from '../../router/history.ts';
+import type { ScreenProps } from '../../router/matchRoute.ts';
 import { t } from '../../i18n/index.ts';
 import { useSession } from '../../state/session.ts';
 import { Button } from '../../ui/Button.tsx';

@@ -1,6 +1,6 @@
 import '../../i18n/parts/people.ts';
-import type { ScreenProps } from '../../app/screens.ts';
-import { navigate, useLocation } from '../../app/router/history.ts';
+import type { ScreenProps } from '../../router/matchRoute.ts';
+import { navigate, useLocation } from '../../router/history.ts';
 import { t } from '../../i18n/index.ts';
 import {
   activeProfileTab,

@@ -1,5 +1,5 @@
 import '../../i18n/parts/settings.ts';
-import { Link } from '../../app/router/Link.tsx';
+import { Link } from '../../router/Link.tsx';
 import styles from '../../app/Screen.module.css';
 import { t } from '../../i18n/index.ts';
 import { AFTER_LOGOUT_PATH } from '../auth/logout.ts';

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { deleteAccount } from '../../api/security.ts';
 import { api } from '../../app/apiClient.ts';
 import { closeSettings } from '../../app/modals/settingsActions.ts';
-import { navigate } from '../../app/router/history.ts';
+import { navigate } from '../../router/history.ts';
 import { t } from '../../i18n/index.ts';
 import { useModals } from '../../state/modals.ts';
 import { usePreferences } from '../../state/preferences.ts';

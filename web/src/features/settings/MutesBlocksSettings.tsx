@@ -14,9 +14,9 @@ import {
 import { api } from '../../app/apiClient.ts';
 import { t } from '../../i18n/index.ts';
 import { Button } from '../../ui/Button.tsx';
-import { errorText } from './errorText.ts';
 import { MuteWords } from './MuteWords.tsx';
 import styles from './Settings.module.css';
+import { useFormOutcome } from './useFormOutcome.ts';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const id = useId();
@@ -28,24 +28,27 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** A list loaded once; `remove` takes an item away after the server agreed. */
+/** A list loaded once; `run` changes it after the server agreed to an action, or says why not. */
 function useLoadedList<T>(load: () => Promise<T[]>) {
   const [items, setItems] = useState<T[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { outcome, submit, fail } = useFormOutcome();
   useEffect(() => {
     load().then(setItems, (failure: unknown) => {
       setItems([]);
-      setError(errorText(failure));
+      fail(failure);
     });
     // Loaded once per visit of the tab.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-  const run = (action: Promise<unknown>, change: (items: T[]) => T[]) =>
-    action.then(
-      () => setItems((current) => (current ? change(current) : current)),
-      (failure: unknown) => setError(errorText(failure)),
-    );
-  return { items, error, run, setError };
+  const run = (send: () => Promise<unknown>, change: (items: T[]) => T[], onDone?: () => void) =>
+    submit({
+      send,
+      onDone: () => {
+        setItems((current) => (current ? change(current) : current));
+        onDone?.();
+      },
+    });
+  return { items, error: outcome?.ok === false ? outcome.text : null, run };
 }
 
 function AccountName({ account }: { account: Account }) {
@@ -92,8 +95,9 @@ function MutedUsers() {
                 compact
                 aria-label={t('settings.mutes.unmute_named', account.acct)}
                 onClick={() =>
-                  void run(unmuteAccount(api, account.id), (list) =>
-                    list.filter((item) => item.account.id !== account.id),
+                  void run(
+                    () => unmuteAccount(api, account.id),
+                    (list) => list.filter((item) => item.account.id !== account.id),
                   )
                 }
               >
@@ -123,8 +127,9 @@ function BlockedUsers() {
                 compact
                 aria-label={t('settings.mutes.unblock_named', account.acct)}
                 onClick={() =>
-                  void run(unblockAccount(api, account.id), (list) =>
-                    list.filter((item) => item.id !== account.id),
+                  void run(
+                    () => unblockAccount(api, account.id),
+                    (list) => list.filter((item) => item.id !== account.id),
                   )
                 }
               >
@@ -141,15 +146,16 @@ function BlockedUsers() {
 
 function BlockedDomains() {
   const inputId = useId();
-  const { items, error, run, setError } = useLoadedList<string>(() => listDomainBlocks(api));
+  const { items, error, run } = useLoadedList<string>(() => listDomainBlocks(api));
   const [domain, setDomain] = useState('');
   const title = t('settings.mutes.blocked_domains');
   const add = (event: FormEvent) => {
     event.preventDefault();
     const name = domain.trim().toLowerCase();
     if (!name) return;
-    setError(null);
-    void run(blockDomain(api, name), (list) => (list.includes(name) ? list : [...list, name])).then(
+    void run(
+      () => blockDomain(api, name),
+      (list) => (list.includes(name) ? list : [...list, name]),
       () => setDomain(''),
     );
   };
@@ -178,7 +184,10 @@ function BlockedDomains() {
                 compact
                 aria-label={t('settings.mutes.unblock_named', name)}
                 onClick={() =>
-                  void run(unblockDomain(api, name), (list) => list.filter((item) => item !== name))
+                  void run(
+                    () => unblockDomain(api, name),
+                    (list) => list.filter((item) => item !== name),
+                  )
                 }
               >
                 {t('settings.mutes.unblock')}

@@ -22,28 +22,21 @@ import { Button } from '../../ui/Button.tsx';
 import { DeleteAccount } from './DeleteAccount.tsx';
 import { errorText } from './errorText.ts';
 import { MoveAccount } from './MoveAccount.tsx';
-import {
-  CurrentPasswordField,
-  Field,
-  type Outcome,
-  OutcomeLine,
-  Section,
-} from './SecurityParts.tsx';
+import { CurrentPasswordField, Field, OutcomeLine, Section } from './SecurityParts.tsx';
 import styles from './Settings.module.css';
+import { useFormOutcome } from './useFormOutcome.ts';
 
 function ChangeEmail() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [outcome, setOutcome] = useState<Outcome>(null);
+  const form = useFormOutcome();
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    changeEmail(api, password, email).then(
-      () => {
-        setPassword('');
-        setOutcome({ ok: true, text: t('settings.security.email_changed') });
-      },
-      (error: unknown) => setOutcome({ ok: false, text: errorText(error) }),
-    );
+    void form.submit({
+      send: () => changeEmail(api, password, email),
+      onDone: () => setPassword(''),
+      doneText: t('settings.security.email_changed'),
+    });
   };
   return (
     <Section title={t('settings.security.change_email')}>
@@ -60,7 +53,7 @@ function ChangeEmail() {
           <Button type="submit" variant="primary" disabled={!email || !password}>
             {t('settings.security.change_email')}
           </Button>
-          <OutcomeLine outcome={outcome} />
+          <OutcomeLine outcome={form.outcome} />
         </div>
       </form>
     </Section>
@@ -71,22 +64,22 @@ function ChangePassword() {
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [confirmation, setConfirmation] = useState('');
-  const [outcome, setOutcome] = useState<Outcome>(null);
+  const form = useFormOutcome();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (next !== confirmation) {
-      setOutcome({ ok: false, text: t('settings.security.passwords_differ') });
+      form.setOutcome({ ok: false, text: t('settings.security.passwords_differ') });
       return;
     }
-    changePassword(api, current, next, confirmation).then(
-      () => {
+    void form.submit({
+      send: () => changePassword(api, current, next, confirmation),
+      onDone: () => {
         setCurrent('');
         setNext('');
         setConfirmation('');
-        setOutcome({ ok: true, text: t('settings.security.password_changed') });
       },
-      (error: unknown) => setOutcome({ ok: false, text: errorText(error) }),
-    );
+      doneText: t('settings.security.password_changed'),
+    });
   };
   return (
     <Section title={t('settings.security.change_password')}>
@@ -110,7 +103,7 @@ function ChangePassword() {
           <Button type="submit" variant="primary" disabled={!current || !next}>
             {t('settings.security.change_password')}
           </Button>
-          <OutcomeLine outcome={outcome} />
+          <OutcomeLine outcome={form.outcome} />
         </div>
       </form>
     </Section>
@@ -143,8 +136,7 @@ function TwoFactor() {
   const [state, setState] = useState<TwoFactorState>({ step: 'loading' });
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
-  const [outcome, setOutcome] = useState<Outcome>(null);
-  const fail = (error: unknown) => setOutcome({ ok: false, text: errorText(error) });
+  const { outcome, setOutcome, submit, fail } = useFormOutcome();
   const heading = useRef<HTMLHeadingElement>(null);
   // Each step replaces the form the focus was in: keep the focus in the section.
   const step = state.step;
@@ -159,9 +151,11 @@ function TwoFactor() {
       (enabled) => setState(enabled ? { step: 'enabled', codes: [] } : { step: 'disabled' }),
       (error: unknown) => {
         setState({ step: 'disabled' });
-        setOutcome({ ok: false, text: errorText(error) });
+        fail(error);
       },
     );
+    // Asked once per visit of the tab.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const start = () => {
@@ -176,23 +170,27 @@ function TwoFactor() {
 
   const confirm = (event: FormEvent) => {
     event.preventDefault();
-    confirmTotp(api, password, code.replace(/\s/g, ''))
-      .then(() => backupCodes(api))
-      .then((codes) => {
+    void submit({
+      send: () => confirmTotp(api, password, code.replace(/\s/g, '')).then(() => backupCodes(api)),
+      onDone: (codes) => {
         setCode('');
         setPassword('');
         setState({ step: 'enabled', codes });
-        setOutcome({ ok: true, text: t('settings.security.totp_enabled') });
-      }, fail);
+      },
+      doneText: t('settings.security.totp_enabled'),
+    });
   };
 
   const disable = (event: FormEvent) => {
     event.preventDefault();
-    disableTotp(api, password).then(() => {
-      setPassword('');
-      setState({ step: 'disabled' });
-      setOutcome({ ok: true, text: t('settings.security.totp_disabled') });
-    }, fail);
+    void submit({
+      send: () => disableTotp(api, password),
+      onDone: () => {
+        setPassword('');
+        setState({ step: 'disabled' });
+      },
+      doneText: t('settings.security.totp_disabled'),
+    });
   };
 
   const regenerate = () =>
@@ -257,20 +255,19 @@ function TwoFactor() {
 
 function Sessions() {
   const [tokens, setTokens] = useState<OAuthToken[] | null>(null);
-  const [outcome, setOutcome] = useState<Outcome>(null);
+  const { outcome, fail } = useFormOutcome();
   useEffect(() => {
     listOAuthTokens(api).then(setTokens, (error: unknown) => {
       setTokens([]);
-      setOutcome({ ok: false, text: errorText(error) });
+      fail(error);
     });
+    // Loaded once per visit of the tab.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   const revoke = (token: OAuthToken) =>
-    revokeOAuthToken(api, token.id).then(
-      (removed) => {
-        if (removed) setTokens((list) => list?.filter((item) => item.id !== token.id) ?? null);
-      },
-      (error: unknown) => setOutcome({ ok: false, text: errorText(error) }),
-    );
+    revokeOAuthToken(api, token.id).then((removed) => {
+      if (removed) setTokens((list) => list?.filter((item) => item.id !== token.id) ?? null);
+    }, fail);
   return (
     <Section title={t('settings.security.sessions')}>
       {tokens === null ? (
@@ -316,7 +313,7 @@ function Aliases() {
   const inputId = useId();
   const [aliases, setAliases] = useState<string[] | null>(null);
   const [alias, setAlias] = useState('');
-  const [outcome, setOutcome] = useState<Outcome>(null);
+  const { outcome, setOutcome, submit, fail } = useFormOutcome();
   const reload = () =>
     listAliases(api).then(setAliases, (error: unknown) => {
       setAliases([]);
@@ -324,23 +321,24 @@ function Aliases() {
     });
   useEffect(() => {
     void reload();
+    // Loaded once per visit of the tab.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   const add = (event: FormEvent) => {
     event.preventDefault();
-    setOutcome(null);
-    addAlias(api, alias.trim()).then(
-      () => {
+    void submit({
+      send: () => addAlias(api, alias.trim()),
+      onDone: () => {
         setAlias('');
         void reload();
       },
-      (error: unknown) =>
-        setOutcome({ ok: false, text: t('settings.security.alias_add_error', errorText(error)) }),
-    );
+      failureText: (reason) => t('settings.security.alias_add_error', reason),
+    });
   };
   const remove = (apId: string) =>
     removeAlias(api, aliasHandle(apId)).then(
       () => setAliases((list) => list?.filter((item) => item !== apId) ?? null),
-      (error: unknown) => setOutcome({ ok: false, text: errorText(error) }),
+      fail,
     );
   const title = t('settings.security.aliases');
   return (

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { api } from '../../app/apiClient.ts';
-import { Link } from '../../app/router/Link.tsx';
+import { Link } from '../../router/Link.tsx';
 import { statusPeople, type StatusPeopleKind } from '../../api/statusPeople.ts';
 import type { Account } from '../../api/types.ts';
 import { t } from '../../i18n/index.ts';

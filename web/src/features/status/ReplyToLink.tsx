@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
-import { Link } from '../../app/router/Link.tsx';
+import { Link } from '../../router/Link.tsx';
 import { t } from '../../i18n/index.ts';
 import styles from './StatusCard.module.css';
 

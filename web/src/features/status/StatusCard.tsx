@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState, type MouseEvent } from 'react';
-import { isPlainLeftClick, Link } from '../../app/router/Link.tsx';
+import { isPlainLeftClick, Link } from '../../router/Link.tsx';
 import type { Account } from '../../api/types.ts';
 import { t } from '../../i18n/index.ts';
 import { postName } from '../../lib/accessibleNames.ts';

@@ -8,7 +8,7 @@ import {
   SCROLL_THROTTLE_MS,
   shouldAutoShow,
 } from '../../lib/timelineQueue.ts';
-import { Link } from '../../app/router/Link.tsx';
+import { Link } from '../../router/Link.tsx';
 import { announce } from '../../state/announcer.ts';
 import { useEntities } from '../../state/entities.ts';
 import { useInstance } from '../../state/instance.ts';

@@ -1,6 +1,6 @@
-import { Link } from '../../app/router/Link.tsx';
-import { pathFor } from '../../app/router/matchRoute.ts';
-import { useLocation } from '../../app/router/history.ts';
+import { Link } from '../../router/Link.tsx';
+import { pathFor } from '../../router/matchRoute.ts';
+import { useLocation } from '../../router/history.ts';
 import { t } from '../../i18n/index.ts';
 import { useInstance } from '../../state/instance.ts';
 import { useSession } from '../../state/session.ts';

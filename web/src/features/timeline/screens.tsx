@@ -1,4 +1,4 @@
-import type { ScreenProps } from '../../app/screens.ts';
+import type { ScreenProps } from '../../router/matchRoute.ts';
 import { t } from '../../i18n/index.ts';
 import { useLists } from '../../state/lists.ts';
 import { timelineKey, type TimelineKind } from '../../state/timelines.ts';

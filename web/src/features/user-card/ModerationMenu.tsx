@@ -2,7 +2,7 @@ import '../../i18n/parts/people.ts';
 import * as admin from '../../api/adminUsers.ts';
 import type { Account } from '../../api/types.ts';
 import { api } from '../../app/apiClient.ts';
-import { goBack } from '../../app/router/history.ts';
+import { goBack } from '../../router/history.ts';
 import { t } from '../../i18n/index.ts';
 import { mrfTagsFor, type CardControls } from '../../lib/people/cardControls.ts';
 import { useEntities } from '../../state/entities.ts';

@@ -1,8 +1,8 @@
 import '../../i18n/parts/people.ts';
 import { lazy, Suspense, useState } from 'react';
 import type { Account, Relationship } from '../../api/types.ts';
-import { navigate } from '../../app/router/history.ts';
-import { pathFor } from '../../app/router/matchRoute.ts';
+import { navigate } from '../../router/history.ts';
+import { pathFor } from '../../router/matchRoute.ts';
 import { t } from '../../i18n/index.ts';
 import type { CardControls } from '../../lib/people/cardControls.ts';
 import { useModals } from '../../state/modals.ts';

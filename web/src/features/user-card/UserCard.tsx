@@ -1,7 +1,7 @@
 import '../../i18n/parts/people.ts';
 import { useId, useState } from 'react';
 import type { Account } from '../../api/types.ts';
-import { Link } from '../../app/router/Link.tsx';
+import { Link } from '../../router/Link.tsx';
 import { t } from '../../i18n/index.ts';
 import { cardBirthday, formatBirthday } from '../../lib/people/birthday.ts';
 import { cardControls } from '../../lib/people/cardControls.ts';

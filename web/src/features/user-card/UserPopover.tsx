@@ -1,6 +1,6 @@
 import '../../i18n/parts/people.ts';
 import { useEffect, useState } from 'react';
-import { navigate, useLocation } from '../../app/router/history.ts';
+import { navigate, useLocation } from '../../router/history.ts';
 import { t } from '../../i18n/index.ts';
 import { profilePathFor } from '../../lib/people/profile.ts';
 import { useAccount } from '../../state/entities.ts';

@@ -6,6 +6,11 @@ export interface RouteMatch {
   query: URLSearchParams;
 }
 
+/** What every routed screen receives: the matched route with its parameters and query. */
+export interface ScreenProps {
+  match: RouteMatch;
+}
+
 const segmentsOf = (path: string) => path.split('/').filter(Boolean);
 
 function decode(segment: string): string | null {

@@ -1,13 +1,14 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { createWriteStream, mkdirSync, statSync } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { ZipFile } from 'yazl';
 import type { ServerContext } from '../context.ts';
 import { randomToken } from '../auth/random.ts';
 import { requireUser } from '../auth/request.ts';
 import { getAccount } from '../db/accounts.ts';
 import { nowIso, sql } from '../db/index.ts';
 import { ApiError, notFound } from '../errors.ts';
-import { zipFiles } from '../media/zip.ts';
 import { renderAccount } from '../views/account.ts';
 import { RenderContext } from '../views/context.ts';
 
@@ -93,27 +94,28 @@ export async function backupRoutes(app: FastifyInstance, ctx: ServerContext): Pr
       const favourites = sql(ctx.db, 'SELECT status_id FROM favourites WHERE account_id = ?').all(
         account.id,
       );
-      const archive = zipFiles([
-        {
-          name: 'actor.json',
-          data: json(renderAccount(new RenderContext(ctx, account.id), account)),
-        },
-        { name: 'outbox.json', data: json(statuses) },
-        {
-          name: 'following.json',
-          data: json(following.map((f) => (f.domain ? `${f.nickname}@${f.domain}` : f.nickname))),
-        },
-        { name: 'bookmarks.json', data: json(bookmarks) },
-        { name: 'likes.json', data: json(favourites) },
-      ]);
+      const archive = new ZipFile();
+      const files: [string, unknown][] = [
+        ['actor.json', renderAccount(new RenderContext(ctx, account.id), account)],
+        ['outbox.json', statuses],
+        [
+          'following.json',
+          following.map((f) => (f.domain ? `${f.nickname}@${f.domain}` : f.nickname)),
+        ],
+        ['bookmarks.json', bookmarks],
+        ['likes.json', favourites],
+      ];
+      // Stored, not deflated: small JSON files any unzip tool opens; written to disk as they go.
+      for (const [name, value] of files) archive.addBuffer(json(value), name, { compress: false });
+      archive.end();
       const target = join(ctx.dataDir, 'media', filePath);
       mkdirSync(join(ctx.dataDir, 'media', 'backups'), { recursive: true });
-      writeFileSync(target, archive);
+      await pipeline(archive.outputStream, createWriteStream(target));
       const count = statuses.length + following.length + bookmarks.length + favourites.length;
       sql(
         ctx.db,
         "UPDATE account_backups SET state = 'complete', processed = 1, processed_count = ?, file_size = ? WHERE id = ?",
-      ).run(count, archive.length, id);
+      ).run(count, statSync(target).size, id);
     } catch (error) {
       request.log.error(error, 'backup failed');
       sql(ctx.db, "UPDATE account_backups SET state = 'failed' WHERE id = ?").run(id);

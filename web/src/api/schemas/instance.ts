@@ -24,8 +24,9 @@ import {
 import { makeParser } from './parse.ts';
 import { RuleSchema } from './rule.ts';
 
-/** Used when a server names no limit (Mastodon's defaults). */
-export const DEFAULT_MAX_STATUS_CHARS = 500;
+/** Used when a server names no text limit (spec part 2 §7: 5000). */
+export const DEFAULT_MAX_STATUS_CHARS = 5000;
+/** Used when a server names no other limit (Mastodon's defaults). */
 export const DEFAULT_MAX_MEDIA_ATTACHMENTS = 4;
 export const DEFAULT_POLL_LIMITS: PollLimits = {
   maxOptions: 4,

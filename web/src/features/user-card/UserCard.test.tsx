@@ -81,3 +81,17 @@ describe('UserCard banner', () => {
     }
   });
 });
+
+describe('UserCard of a deactivated account', () => {
+  it('shows Mute and Mention, both disabled (spec part 2, §4)', async () => {
+    signInAs({ id: '1', username: 'alice' });
+    const gone = testAccount({ id: '9', username: 'bob', suspended: true });
+    render(<UserCard account={gone} variant="profile" onSelectTab={() => {}} />);
+    expect(screen.getByRole('button', { name: 'Mute' }).hasAttribute('disabled')).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Account actions' }));
+    const mention = await screen.findByRole('menuitem', { name: 'Mention' });
+    expect(mention.getAttribute('aria-disabled')).toBe('true');
+    fireEvent.click(mention);
+    expect(useModals.getState().composer).toBeNull();
+  });
+});

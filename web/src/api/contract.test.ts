@@ -568,6 +568,15 @@ describe('fields that matter', () => {
     });
   });
 
+  it("reads Mastodon's profile-field limits from configuration.accounts", () => {
+    expect(parsed('mastodon-docs/instance-v2.json', p.parseInstance)?.fieldsLimits).toEqual({
+      maxFields: 4,
+      maxRemoteFields: 0,
+      nameLength: 255,
+      valueLength: 255,
+    });
+  });
+
   it("gives an instance that names no text limit the spec's 5000 characters", () => {
     const raw = load('mastodon-docs/instance-v2.json') as { configuration: object };
     const withoutLimit = p.parseInstance({ ...raw, configuration: {} });

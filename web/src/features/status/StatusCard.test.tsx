@@ -472,6 +472,26 @@ describe('StatusCard media options', () => {
     }
   });
 
+  it("hides a sensitive post's link-card image like its attachments, unless hideNsfw is off", () => {
+    const card = {
+      url: 'https://news.example/story',
+      title: 'A story',
+      description: '',
+      image: 'https://news.example/preview.png',
+      type: 'link',
+    };
+    ingest(rawStatus('s1', { sensitive: true, card }), rawStatus('s2', { sensitive: false, card }));
+    const sensitive = render(<StatusCard statusId="s1" context={{ kind: 'timeline' }} />);
+    expect(sensitive.container.textContent).toContain('A story');
+    expect(sensitive.container.querySelector('img[src*="preview"]')).toBeNull();
+    act(() => usePreferences.setState({ hideNsfw: false }));
+    expect(sensitive.container.querySelector('img[src*="preview"]')).not.toBeNull();
+    sensitive.unmount();
+    act(() => usePreferences.setState({ hideNsfw: true }));
+    const plain = render(<StatusCard statusId="s2" context={{ kind: 'timeline' }} />);
+    expect(plain.container.querySelector('img[src*="preview"]')).not.toBeNull();
+  });
+
   it('loads a picture only on demand, with a loading state, when preloadImage is off', () => {
     act(() => usePreferences.setState({ preloadImage: false }));
     ingest(rawStatus('s1', { media_attachments: [photo] }));

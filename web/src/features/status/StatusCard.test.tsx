@@ -492,6 +492,52 @@ describe('StatusCard media options', () => {
     expect(plain.container.querySelector('img[src*="preview"]')).not.toBeNull();
   });
 
+  it('with stopGifs, a GIF attachment shows a still until hovered or focused, like avatars', () => {
+    const gif = 'https://starling.test/media/dance.gif';
+    ingest(
+      // Pleroma's shape: the preview is the animated file itself.
+      rawStatus('s1', {
+        media_attachments: [
+          { ...photo, id: 'g1', url: gif, preview_url: gif, pleroma: { mime_type: 'image/gif' } },
+        ],
+      }),
+      // A server that makes a still thumbnail of it.
+      rawStatus('s2', {
+        media_attachments: [
+          {
+            ...photo,
+            id: 'g2',
+            url: gif,
+            preview_url: 'https://starling.test/media/dance-small.png',
+            pleroma: { mime_type: 'image/gif' },
+          },
+        ],
+      }),
+    );
+    const first = render(<StatusCard statusId="s1" context={{ kind: 'timeline' }} />);
+    const tile = screen.getByRole('button', { name: /^View media 1/ });
+    expect(tile.querySelector('canvas[data-still-frame]')).not.toBeNull();
+    expect(tile.querySelector(`img[src="${gif}"]`)).toBeNull();
+    act(() => tile.dispatchEvent(new FocusEvent('focusin', { bubbles: true })));
+    expect(tile.querySelector(`img[src="${gif}"]`)).not.toBeNull();
+    first.unmount();
+
+    const second = render(<StatusCard statusId="s2" context={{ kind: 'timeline' }} />);
+    const stillTile = screen.getByRole('button', { name: /^View media 1/ });
+    expect(stillTile.querySelector('img')?.getAttribute('src')).toContain('dance-small.png');
+    act(() => {
+      stillTile.firstElementChild!.dispatchEvent(new MouseEvent('mouseenter'));
+    });
+    expect(stillTile.querySelector('img')?.getAttribute('src')).toBe(gif);
+    second.unmount();
+
+    act(() => usePreferences.setState({ stopGifs: false }));
+    render(<StatusCard statusId="s1" context={{ kind: 'timeline' }} />);
+    expect(
+      screen.getByRole('button', { name: /^View media 1/ }).querySelector(`img[src="${gif}"]`),
+    ).not.toBeNull();
+  });
+
   it('loads a picture only on demand, with a loading state, when preloadImage is off', () => {
     act(() => usePreferences.setState({ preloadImage: false }));
     ingest(rawStatus('s1', { media_attachments: [photo] }));

@@ -155,9 +155,22 @@ function ReportDetails({
         <ul className={styles.reportedStatuses} aria-label={t('notifications.reported_posts')}>
           {report.statuses.map((status) => (
             <li key={status.id}>
+              <Name account={status.account} />{' '}
+              <NotificationTime time={status.createdAt} className={styles.muted} />{' '}
               <Link to={conversationPath(status.id)}>
                 {plainTextOf(status).slice(0, EXCERPT_CHARS) || t('notifications.open_post')}
               </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      {report.notes.length > 0 && (
+        <ul className={styles.reportedStatuses} aria-label={t('notifications.report_notes')}>
+          {report.notes.map((note) => (
+            <li key={note.id}>
+              {note.user && <Name account={note.user} />}{' '}
+              <NotificationTime time={note.createdAt} className={styles.muted} />{' '}
+              <span>{note.content}</span>
             </li>
           ))}
         </ul>

@@ -17,6 +17,7 @@ import { Button } from '../../ui/Button.tsx';
 import { errorText } from './errorText.ts';
 import { MuteWords } from './MuteWords.tsx';
 import styles from './Settings.module.css';
+import { unicodeHandle } from '../../lib/handles.ts';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const id = useId();
@@ -52,7 +53,7 @@ function AccountName({ account }: { account: Account }) {
   return (
     <span>
       <strong>{account.displayName || account.username}</strong>{' '}
-      <span className={styles.hint}>@{account.acct}</span>
+      <span className={styles.hint}>@{unicodeHandle(account.acct)}</span>
     </span>
   );
 }

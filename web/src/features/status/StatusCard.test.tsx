@@ -450,6 +450,19 @@ describe('StatusCard people on the focused post', () => {
   });
 });
 
+describe('StatusCard author handle', () => {
+  it('shows an xn-- host in Unicode', () => {
+    ingest(
+      rawStatus('s1', {
+        account: rawAccount('anna', 'anna', { acct: 'anna@xn--mnchen-3ya.example' }),
+      }),
+    );
+    const { container } = render(<StatusCard statusId="s1" context={{ kind: 'timeline' }} />);
+    expect(container.textContent).toContain('@anna@münchen.example');
+    expect(container.textContent).not.toContain('xn--');
+  });
+});
+
 describe('StatusCard media options', () => {
   const photo = {
     id: 'm1',

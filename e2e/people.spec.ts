@@ -264,6 +264,23 @@ test('an admin grants moderator and deactivates; a member sees no moderation men
   }
 });
 
+test("a deactivated account's card shows Mute and Mention, both disabled", async ({ page }) => {
+  const admin = await staffToken('admin');
+  try {
+    await api(admin, 'PATCH', 'api/v1/pleroma/admin/users/deactivate', { nicknames: ['erin'] });
+    await persistSession(page, await apiToken('bob', DEMO_PASSWORD));
+    await page.goto('/users/erin');
+    const main = page.locator('main');
+    await expect(main.getByText('Deactivated', { exact: true })).toBeVisible();
+    await expect(main.getByRole('button', { name: 'Mute', exact: true })).toBeDisabled();
+    await main.getByRole('button', { name: 'Account actions' }).click();
+    const mention = page.getByRole('menuitem', { name: 'Mention' });
+    await expect(mention).toBeDisabled();
+  } finally {
+    await api(admin, 'PATCH', 'api/v1/pleroma/admin/users/activate', { nicknames: ['erin'] });
+  }
+});
+
 test('an anonymous visitor uses remote follow', async ({ page }) => {
   await page.goto('/users/alice');
   await page.locator('main').getByRole('button', { name: 'Remote follow' }).click();

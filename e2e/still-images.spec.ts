@@ -64,3 +64,45 @@ test('with stopGifs, an avatar the server gives no still version of shows its fi
     await api(token, 'PATCH', 'api/v1/accounts/update_credentials', { avatar: '' });
   }
 });
+
+test('with stopGifs, a GIF attachment shows a still until hovered or focused', async ({ page }) => {
+  const token = await apiToken('erin', DEMO_PASSWORD);
+  const sharp = (await import('sharp')).default;
+  const gif = await sharp({
+    create: { width: 64, height: 64, channels: 3, background: { r: 30, g: 160, b: 40 } },
+  })
+    .gif()
+    .toBuffer();
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(gif)], { type: 'image/gif' }), 'dance.gif');
+  const uploaded = await fetch(`${instanceUrl()}api/v1/media`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  expect(uploaded.ok).toBe(true);
+  const media = (await uploaded.json()) as { id: string; url: string; preview_url: string };
+  expect(media.url).toMatch(/\.gif$/);
+  const text = unique('Still attachment');
+  const { id } = (
+    await api<{ id: string }>(token, 'POST', 'api/v1/statuses', {
+      status: text,
+      media_ids: [media.id],
+    })
+  ).body;
+
+  await persistSession(page, null);
+  await page.goto(`/notice/${id}`);
+  const card = page.getByRole('article').filter({ hasText: text }).first();
+  const tile = card.getByRole('button', { name: /^View media 1 of 1/ });
+  const animated = tile.locator(`img[src="${media.url}"]`);
+  await expect(tile.locator('img, canvas[data-still-frame]').first()).toBeVisible();
+  await expect(animated).toHaveCount(0);
+
+  await tile.hover();
+  await expect(animated).toBeVisible();
+  await page.mouse.move(0, 0);
+  await expect(animated).toHaveCount(0);
+  await tile.focus();
+  await expect(animated).toBeVisible();
+});

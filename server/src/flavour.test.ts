@@ -171,6 +171,11 @@ describe('the mastodon flavour', () => {
     expect(v2.pleroma).toBeUndefined();
     expect(v2.configuration.media_attachments.supported_mime_types).toContain('image/png');
     expect(v2.configuration.polls.max_options).toBe(20);
+    expect(v2.configuration.accounts).toMatchObject({
+      max_profile_fields: 10,
+      profile_field_name_limit: 512,
+      profile_field_value_limit: 2048,
+    });
     expect(JSON.stringify(v2)).not.toContain('editing');
   });
 

@@ -129,6 +129,35 @@ describe('own account', () => {
   });
 });
 
+describe('profile field limits', () => {
+  const update = (fields: { name: string; value: string }[]) =>
+    t.app.inject({
+      method: 'PATCH',
+      url: '/api/v1/accounts/update_credentials',
+      headers: bearer(tokens.bob!),
+      payload: { fields_attributes: fields },
+    });
+
+  it('refuses more fields, or longer ones, than the instance declares, with a JSON error', async () => {
+    const limits = (await get('/api/v1/instance')).json().pleroma.metadata.fields_limits;
+    const field = { name: 'n', value: 'v' };
+    const tooMany = await update(Array.from({ length: limits.max_fields + 1 }, () => field));
+    expect(tooMany.statusCode).toBe(422);
+    expect(tooMany.json()).toEqual({ error: 'Invalid fields_attributes: too many fields' });
+    for (const long of [
+      { name: 'n'.repeat(limits.name_length + 1), value: 'v' },
+      { name: 'n', value: 'v'.repeat(limits.value_length + 1) },
+    ]) {
+      const refused = await update([long]);
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json()).toEqual({ error: 'Invalid fields_attributes: a field is too long' });
+    }
+    const atLimit = await update(Array.from({ length: limits.max_fields }, () => field));
+    expect(atLimit.statusCode).toBe(200);
+    expect(atLimit.json().fields).toHaveLength(limits.max_fields);
+  });
+});
+
 describe('lookup and relationships', () => {
   it('finds accounts by id, nickname and acct', async () => {
     expect((await get('/api/v1/accounts/bob')).json().id).toBe(bob);

@@ -108,7 +108,13 @@ export async function instanceRoutes(app: FastifyInstance, ctx: ServerContext): 
       min_expiration: POLL_LIMITS.min_expiration,
       max_expiration: POLL_LIMITS.max_expiration,
     },
-    accounts: { max_featured_tags: 0, max_pinned_statuses: 5 },
+    accounts: {
+      max_featured_tags: 0,
+      max_pinned_statuses: 5,
+      max_profile_fields: FIELDS_LIMITS.max_fields,
+      profile_field_name_limit: FIELDS_LIMITS.name_length,
+      profile_field_value_limit: FIELDS_LIMITS.value_length,
+    },
     translation: { enabled: false },
   });
   const mastodonOnly = ctx.flavour === 'mastodon';

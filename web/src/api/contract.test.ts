@@ -651,6 +651,24 @@ describe('fields that matter', () => {
     });
   });
 
+  it("reads Mastodon's profile-field limits from configuration.accounts", () => {
+    expect(parsed('mastodon-docs/instance-v2.json', p.parseInstance)?.fieldsLimits).toEqual({
+      maxFields: 4,
+      maxRemoteFields: 0,
+      nameLength: 255,
+      valueLength: 255,
+    });
+  });
+
+  it("gives an instance that names no text limit the spec's 5000 characters", () => {
+    const raw = load('mastodon-docs/instance-v2.json') as { configuration: object };
+    const withoutLimit = p.parseInstance({ ...raw, configuration: {} });
+    expect(withoutLimit?.maxStatusChars).toBe(5000);
+    const v1 = load('pleroma-apispec/instance-v1.json') as Record<string, unknown>;
+    const { max_toot_chars: _limit, ...v1WithoutLimit } = v1;
+    expect(p.parseInstance(v1WithoutLimit)?.maxStatusChars).toBe(5000);
+  });
+
   it('reads nodeinfo features, federation and staff accounts', () => {
     const info = parsed('pleroma-docs/nodeinfo-2.0.json', p.parseNodeinfo);
     expect(info).toMatchObject({

@@ -97,10 +97,13 @@ export async function listOAuthTokens(client: ApiClient): Promise<OAuthToken[]> 
   return tokens;
 }
 
-/** True when the server confirmed the revocation with 201 (only then is it removed locally). */
+/**
+ * True when the server confirmed the revocation (only then is it removed locally): Pleroma
+ * answers 201, other servers 200 or 204, so any 2xx counts.
+ */
 export async function revokeOAuthToken(client: ApiClient, id: string): Promise<boolean> {
   const response = await client.delete(`/api/oauth_tokens/${encodeURIComponent(id)}`);
-  return response.status === 201;
+  return response.status >= 200 && response.status < 300;
 }
 
 /** API notes §5: PUT with query parameters. */

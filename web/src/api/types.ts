@@ -398,6 +398,7 @@ export interface PollLimits {
   maxExpiration: number;
 }
 
+/** Profile-field limits an instance declares; a length of 0 is one it does not name. */
 export interface FieldsLimits {
   maxFields: number;
   maxRemoteFields: number;

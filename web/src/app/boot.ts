@@ -138,6 +138,7 @@ function fromInstance(instance: Instance): Partial<InstanceConfig> {
     backgroundUploadLimit: instance.backgroundUploadLimit ?? 0,
     fileLimit: instance.maxMediaAttachments,
     pollLimits: instance.pollLimits,
+    fieldsLimits: instance.fieldsLimits,
     registrationOpen: instance.registrations,
     accountApprovalRequired: instance.approvalRequired,
     accountActivationRequired: instance.accountActivationRequired,
@@ -174,6 +175,9 @@ function fromNodeinfo(nodeinfo: Nodeinfo, instance?: Instance): Partial<Instance
     ...(nodeinfo.postFormats.length ? { postFormats: nodeinfo.postFormats } : {}),
     ...(nodeinfo.uploadLimits ? nodeinfoUploadLimits(nodeinfo.uploadLimits) : {}),
     ...(nodeinfo.pollLimits && !instance ? { pollLimits: nodeinfo.pollLimits } : {}),
+    ...(nodeinfo.fieldsLimits && !instance?.fieldsLimits
+      ? { fieldsLimits: nodeinfo.fieldsLimits }
+      : {}),
     suggestionsEnabled: nodeinfo.suggestionsEnabled,
     mailerEnabled: nodeinfo.mailerEnabled,
     accountActivationRequired:

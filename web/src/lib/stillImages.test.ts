@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canAnimateOnHover, needsFrozenFrame, shownImageUrl } from './stillImages.ts';
+import { canAnimateOnHover, isGifImage, needsFrozenFrame, shownImageUrl } from './stillImages.ts';
 
 describe('shownImageUrl', () => {
   it('shows the still picture with stopGifs until hovered', () => {
@@ -35,5 +35,14 @@ describe('needsFrozenFrame', () => {
     expect(needsFrozenFrame('/a.jpg', '/a.jpg', true)).toBe(false);
     expect(needsFrozenFrame('/gif/a.png', null, true)).toBe(false);
     expect(needsFrozenFrame('/a.gif', '/a.gif', false)).toBe(false);
+  });
+});
+
+describe('isGifImage', () => {
+  it('goes by the declared type, or by the address when there is none', () => {
+    expect(isGifImage('image/gif', '/media/abc')).toBe(true);
+    expect(isGifImage('image/png', '/media/a.gif')).toBe(false);
+    expect(isGifImage(null, '/media/a.GIF?x=1')).toBe(true);
+    expect(isGifImage(null, '/media/a.png')).toBe(false);
   });
 });

@@ -35,3 +35,7 @@ export const canAnimateOnHover = (
   stopGifs: boolean,
 ): boolean =>
   (stopGifs && !!stillUrl && stillUrl !== url) || needsFrozenFrame(url, stillUrl, stopGifs);
+
+/** A GIF picture (by its type, or its address when the server names none): stopGifs stills it. */
+export const isGifImage = (mimeType: string | null, url: string): boolean =>
+  mimeType ? mimeType.toLowerCase() === 'image/gif' : /\.gif(?:[?#]|$)/i.test(url);

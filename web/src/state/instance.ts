@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { FederationPolicy } from '../api/federationPolicy.ts';
 import type { StickerPackContents, StickerPackRef } from '../api/instance.ts';
-import type { PollLimits, ServerFlavour } from '../api/types.ts';
+import type { FieldsLimits, PollLimits, ServerFlavour } from '../api/types.ts';
 import type { DirectMessagesSource } from '../api/timelines.ts';
 import type { ReactionsApi } from '../lib/serverFeatures.ts';
 import { DEFAULT_MAX_MEDIA_ATTACHMENTS } from '../api/schemas/instance.ts';
@@ -44,6 +44,8 @@ export interface InstanceConfig {
   /** How many files one post may carry. */
   fileLimit: number;
   pollLimits: PollLimits;
+  /** Profile fields the instance allows (count and lengths); null: it names none. */
+  fieldsLimits: FieldsLimits | null;
   vapidPublicKey: string;
   theme: string;
   postContentType: string;
@@ -112,6 +114,7 @@ export const DEFAULT_INSTANCE_CONFIG: InstanceConfig = {
   backgroundUploadLimit: 0,
   fileLimit: DEFAULT_MAX_MEDIA_ATTACHMENTS,
   pollLimits: DEFAULT_POLL_LIMITS,
+  fieldsLimits: null,
   vapidPublicKey: '',
   theme: 'pleroma-dark',
   postContentType: 'text/plain',

@@ -24,8 +24,9 @@ import {
 import { makeParser } from './parse.ts';
 import { RuleSchema } from './rule.ts';
 
-/** Used when a server names no limit (Mastodon's defaults). */
-export const DEFAULT_MAX_STATUS_CHARS = 500;
+/** Used when a server names no text limit (spec part 2 §7: 5000). */
+export const DEFAULT_MAX_STATUS_CHARS = 5000;
+/** Used when a server names no other limit (Mastodon's defaults). */
 export const DEFAULT_MAX_MEDIA_ATTACHMENTS = 4;
 export const DEFAULT_POLL_LIMITS: PollLimits = {
   maxOptions: 4,
@@ -93,6 +94,14 @@ const configuration = block({
       max_characters_per_option: opt(nnum()),
       min_expiration: opt(nnum()),
       max_expiration: opt(nnum()),
+    }),
+  ),
+  // Mastodon names its profile-field limits here; Pleroma in pleroma.metadata.fields_limits.
+  accounts: opt(
+    block({
+      max_profile_fields: opt(nnum()),
+      profile_field_name_limit: opt(nnum()),
+      profile_field_value_limit: opt(nnum()),
     }),
   ),
   urls: opt(block({ streaming: opt(nstr()) })),
@@ -178,18 +187,33 @@ function advertised(c: Configuration, capabilities: string[]) {
   };
 }
 
-function metadataPart(p: PleromaBlock) {
-  const m = p.metadata;
-  const limits: FieldsLimits = {
-    maxFields: m.fields_limits.max_fields,
-    maxRemoteFields: m.fields_limits.max_remote_fields,
-    nameLength: m.fields_limits.name_length,
-    valueLength: m.fields_limits.value_length,
+/** The profile-field limits a server declares, Pleroma's or Mastodon's; null when it names none. */
+function fieldsLimitsOf(p: PleromaBlock, c: Configuration): FieldsLimits | null {
+  const pleroma = p.metadata.fields_limits;
+  if (pleroma.max_fields || pleroma.name_length) {
+    return {
+      maxFields: pleroma.max_fields,
+      maxRemoteFields: pleroma.max_remote_fields,
+      nameLength: pleroma.name_length,
+      valueLength: pleroma.value_length,
+    };
+  }
+  const mastodon = c.accounts;
+  if (!mastodon.max_profile_fields) return null;
+  return {
+    maxFields: mastodon.max_profile_fields,
+    maxRemoteFields: 0,
+    nameLength: mastodon.profile_field_name_limit ?? 0,
+    valueLength: mastodon.profile_field_value_limit ?? 0,
   };
+}
+
+function metadataPart(p: PleromaBlock, c: Configuration) {
+  const m = p.metadata;
   return {
     features: m.features,
     federation: m.federation,
-    fieldsLimits: limits.maxFields || limits.nameLength ? limits : null,
+    fieldsLimits: fieldsLimitsOf(p, c),
     postFormats: m.post_formats,
     birthdayRequired: m.birthday_required,
     birthdayMinAge: m.birthday_min_age,
@@ -252,7 +276,7 @@ const V1Schema = entitySchema(v1Raw, (r, ctx): Instance => {
     // Pleroma's v1 names its poll limits outside `configuration`.
     ...(hasPoll ? { pollsConfigured: true } : {}),
     mastodonApiVersion: null,
-    ...metadataPart(p),
+    ...metadataPart(p, c),
   };
 });
 
@@ -294,7 +318,7 @@ const V2Schema = entitySchema(v2Raw, (r, ctx): Instance => {
     rules: r.rules,
     ...advertised(c, r.fedibird_capabilities),
     mastodonApiVersion: r.api_versions?.mastodon ?? null,
-    ...metadataPart(p),
+    ...metadataPart(p, c),
   };
 });
 

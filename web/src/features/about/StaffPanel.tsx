@@ -11,6 +11,7 @@ import styles from './Panel.module.css';
 import staffStyles from './StaffPanel.module.css';
 import { loadStaff, type Staff } from './staff.ts';
 import { AccountAvatar } from '../../ui/AccountAvatar.tsx';
+import { unicodeHandle } from '../../lib/handles.ts';
 
 function StaffGroup({ titleKey, accounts }: { titleKey: string; accounts: Account[] }) {
   const id = useId();
@@ -31,7 +32,7 @@ function StaffGroup({ titleKey, accounts }: { titleKey: string; accounts: Accoun
                 emojis={account.emojis}
               />
             </Link>
-            <span className={staffStyles.acct}>@{account.acct}</span>
+            <span className={staffStyles.acct}>@{unicodeHandle(account.acct)}</span>
           </li>
         ))}
       </ul>

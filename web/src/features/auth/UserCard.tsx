@@ -5,6 +5,7 @@ import type { Account } from '../../api/types.ts';
 import { RichContent } from '../../ui/RichContent.tsx';
 import styles from './Auth.module.css';
 import { AccountAvatar } from '../../ui/AccountAvatar.tsx';
+import { unicodeHandle } from '../../lib/handles.ts';
 
 /** The signed-in user's compact card: avatar, display name with emoji, @acct, profile link. */
 export function UserCard({ user }: { user: Account }) {
@@ -17,7 +18,7 @@ export function UserCard({ user }: { user: Account }) {
         <Link to={profile} className={styles.displayName}>
           <RichContent text={user.displayName || user.username} emojis={user.emojis} inline />
         </Link>
-        <span className={styles.acct}>@{user.acct}</span>
+        <span className={styles.acct}>@{unicodeHandle(user.acct)}</span>
       </div>
     </section>
   );

@@ -2,9 +2,11 @@ import { lazy, Suspense, useEffect, useId, useMemo, useState } from 'react';
 import type { Attachment } from '../../api/types.ts';
 import { t } from '../../i18n/index.ts';
 import { galleryLayout, safeMediaUrl, type GalleryItem } from '../../lib/gallery.ts';
+import { isGifImage } from '../../lib/stillImages.ts';
 import { useInstance } from '../../state/instance.ts';
 import { usePreferences } from '../../state/preferences.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
+import { StillImage } from '../../ui/StillImage.tsx';
 import styles from './AttachmentGallery.module.css';
 import { useMediaViewer } from './mediaViewerStore.ts';
 
@@ -117,6 +119,7 @@ function MediaTile({ attachment, label, single, onOpen }: TileProps) {
       </button>
     );
   }
+  const gif = attachment.kind === 'image' && isGifImage(attachment.mimeType, attachment.url);
   return (
     <button
       type="button"
@@ -124,21 +127,36 @@ function MediaTile({ attachment, label, single, onOpen }: TileProps) {
       aria-label={label}
       onClick={onOpen}
     >
-      {preview && (
-        <img
+      {gif ? (
+        // Like avatars: the server's still thumbnail, or the first frame, until hovered or focused.
+        <StillImage
           className={styles.thumb}
-          src={preview}
+          src={safeMediaUrl(attachment.url)}
+          stillSrc={preview}
           alt={attachment.description ?? ''}
           title={attachment.description ?? undefined}
-          loading="lazy"
-          decoding="async"
           width={width}
           height={height}
           onLoad={() => setLoaded(true)}
           onError={() => setLoaded(true)}
         />
+      ) : (
+        preview && (
+          <img
+            className={styles.thumb}
+            src={preview}
+            alt={attachment.description ?? ''}
+            title={attachment.description ?? undefined}
+            loading="lazy"
+            decoding="async"
+            width={width}
+            height={height}
+            onLoad={() => setLoaded(true)}
+            onError={() => setLoaded(true)}
+          />
+        )
       )}
-      {loading && (
+      {loading && !gif && (
         <span className={styles.tileSpinner} data-loading="">
           <Spinner label={t('media.loading')} />
         </span>

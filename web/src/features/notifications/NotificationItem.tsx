@@ -20,6 +20,7 @@ import { conversationPath, profilePath, StatusCard } from '../status/StatusCard.
 import { plainTextOf } from '../status/plainText.ts';
 import styles from './Notifications.module.css';
 import { NotificationTime } from './NotificationTime.tsx';
+import { unicodeHandle } from '../../lib/handles.ts';
 
 /** Types whose post is the point (shown in full, with its actions); others show an excerpt. */
 const FULL_STATUS: ReadonlySet<Notification['type']> = new Set([
@@ -93,7 +94,7 @@ function FollowRequestActions({ notification }: { notification: Notification }) 
   const askDeny = usePreferences((state) => state.modalOnDenyFollow);
   const confirmed = useConfirmed();
   const push = useNotices((state) => state.push);
-  const name = `@${notification.account.acct}`;
+  const name = `@${unicodeHandle(notification.account.acct)}`;
   const run = async (ask: boolean, messageKey: string, decision: FollowRequestDecision) => {
     if (!(await confirmed(ask, messageKey, name))) return;
     setBusy(true);
@@ -147,7 +148,7 @@ function ReportDetails({
       {report.account && (
         <p>
           {t('notifications.reported')} <Name account={report.account} />{' '}
-          <span className={styles.muted}>@{report.account.acct}</span>
+          <span className={styles.muted}>@{unicodeHandle(report.account.acct)}</span>
         </p>
       )}
       {report.content && <blockquote className={styles.comment}>{report.content}</blockquote>}
@@ -155,9 +156,22 @@ function ReportDetails({
         <ul className={styles.reportedStatuses} aria-label={t('notifications.reported_posts')}>
           {report.statuses.map((status) => (
             <li key={status.id}>
+              <Name account={status.account} />{' '}
+              <NotificationTime time={status.createdAt} className={styles.muted} />{' '}
               <Link to={conversationPath(status.id)}>
                 {plainTextOf(status).slice(0, EXCERPT_CHARS) || t('notifications.open_post')}
               </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      {report.notes.length > 0 && (
+        <ul className={styles.reportedStatuses} aria-label={t('notifications.report_notes')}>
+          {report.notes.map((note) => (
+            <li key={note.id}>
+              {note.user && <Name account={note.user} />}{' '}
+              <NotificationTime time={note.createdAt} className={styles.muted} />{' '}
+              <span>{note.content}</span>
             </li>
           ))}
         </ul>
@@ -196,14 +210,14 @@ function Body({
     case 'follow':
       return (
         <Link to={profilePath(notification.account.id)} className={styles.excerpt}>
-          @{notification.account.acct}
+          @{unicodeHandle(notification.account.acct)}
         </Link>
       );
     case 'follow_request':
       return (
         <>
           <Link to={profilePath(notification.account.id)} className={styles.excerpt}>
-            @{notification.account.acct}
+            @{unicodeHandle(notification.account.acct)}
           </Link>
           <FollowRequestActions notification={notification} />
         </>
@@ -212,7 +226,7 @@ function Body({
       return notification.target ? (
         <p className={styles.line}>
           {t('notifications.moved_to')} <Name account={notification.target} />{' '}
-          <span className={styles.muted}>@{notification.target.acct}</span>
+          <span className={styles.muted}>@{unicodeHandle(notification.target.acct)}</span>
         </p>
       ) : null;
     case 'pleroma:report':

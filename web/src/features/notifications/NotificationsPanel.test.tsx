@@ -1,5 +1,6 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { parseStatus } from '../../api/schemas/index.ts';
 import type { AdminReport, Notification } from '../../api/types.ts';
 import { DEFAULT_NOTIFICATION_VISIBILITY } from '../../lib/notifications.ts';
 import { clearNotifications, useNotifications } from '../../state/notifications.ts';
@@ -102,6 +103,42 @@ describe('NotificationsPanel', () => {
     expect(screen.getByText('Spam, all of it')).toBeTruthy();
     const state = screen.getByLabelText('Report state') as HTMLSelectElement;
     expect(state.value).toBe('open');
+  });
+
+  it("shows the reported posts' author and date, and the moderators' notes", () => {
+    signIn(true);
+    const posted = '2026-03-04T05:06:07.000Z';
+    const reported = parseStatus({
+      id: 's9',
+      content: '<p>buy my pills</p>',
+      created_at: posted,
+      visibility: 'public',
+      account: { id: 'c', username: 'carol', acct: 'carol', display_name: 'Carol' },
+    })!;
+    const withDetails = {
+      ...report,
+      statuses: [reported],
+      notes: [
+        {
+          id: 'n1',
+          content: 'Checked: spam ring',
+          user: testAccount({ id: 'm', username: 'mona', display_name: 'Mona' }),
+          createdAt: '2026-03-05T00:00:00.000Z',
+        },
+      ],
+    } as AdminReport;
+    useNotifications.setState({
+      list: [note('5', { type: 'pleroma:report', report: withDetails })],
+    });
+    render(<NotificationsPanel placement="column" />);
+    const posts = screen.getByRole('list', { name: 'Reported posts' });
+    expect(posts.textContent).toContain('buy my pills');
+    expect(within(posts).getByRole('link', { name: 'Carol' })).toBeTruthy();
+    expect(posts.querySelector(`time[datetime="${posted}"]`)).not.toBeNull();
+    const notes = screen.getByRole('list', { name: 'Moderator notes' });
+    expect(notes.textContent).toContain('Checked: spam ring');
+    expect(within(notes).getByRole('link', { name: 'Mona' })).toBeTruthy();
+    expect(notes.querySelector('time[datetime="2026-03-05T00:00:00.000Z"]')).not.toBeNull();
   });
 
   it('follows the notificationVisibility preference and local mutes', () => {

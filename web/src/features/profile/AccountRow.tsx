@@ -7,6 +7,7 @@ import { useInstance } from '../../state/instance.ts';
 import { RichContent } from '../../ui/RichContent.tsx';
 import { AccountAvatar } from '../../ui/AccountAvatar.tsx';
 import styles from './Profile.module.css';
+import { unicodeHandle } from '../../lib/handles.ts';
 
 /** One account in a list (followers, requests, suggestions) with the buttons for it. */
 export function AccountRow({
@@ -29,7 +30,7 @@ export function AccountRow({
             emojis={account.emojis}
           />
         </Link>
-        <span className={styles.rowHandle}>@{account.acct}</span>
+        <span className={styles.rowHandle}>@{unicodeHandle(account.acct)}</span>
       </span>
       {children && <span className={styles.rowActions}>{children}</span>}
     </li>

@@ -17,6 +17,7 @@ import { Button } from '../../ui/Button.tsx';
 import { MuteWords } from './MuteWords.tsx';
 import styles from './Settings.module.css';
 import { useFormOutcome } from './useFormOutcome.ts';
+import { unicodeHandle } from '../../lib/handles.ts';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const id = useId();
@@ -55,7 +56,7 @@ function AccountName({ account }: { account: Account }) {
   return (
     <span>
       <strong>{account.displayName || account.username}</strong>{' '}
-      <span className={styles.hint}>@{account.acct}</span>
+      <span className={styles.hint}>@{unicodeHandle(account.acct)}</span>
     </span>
   );
 }

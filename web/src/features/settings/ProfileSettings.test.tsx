@@ -2,6 +2,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useCustomEmoji } from '../../state/customEmoji.ts';
+import { useInstance } from '../../state/instance.ts';
 import { rawAccount, resetNavigationStores, signInAs } from '../navigation/testSupport.ts';
 import { ProfileSettings } from './ProfileSettings.tsx';
 
@@ -101,5 +102,26 @@ describe('ProfileSettings saving', () => {
     });
     fireEvent.click(screen.getByRole('button', { name: 'Save profile' }));
     expect((await screen.findByRole('status')).textContent).toBe('Settings saved');
+  });
+});
+
+describe('ProfileSettings fields', () => {
+  it('offers as many fields, as long, as the instance declares', () => {
+    useInstance.setState((state) => ({
+      config: {
+        ...state.config,
+        fieldsLimits: { maxFields: 2, maxRemoteFields: 0, nameLength: 20, valueLength: 40 },
+      },
+    }));
+    render(<ProfileSettings />);
+    expect(screen.getByRole('group', { name: 'Profile fields (up to 2)' })).toBeTruthy();
+    const add = () => screen.queryByRole('button', { name: 'Add a field' });
+    fireEvent.click(add()!);
+    fireEvent.click(add()!);
+    expect(add()).toBeNull();
+    const name = screen.getByRole('textbox', { name: 'Label of field 2' }) as HTMLInputElement;
+    const value = screen.getByRole('textbox', { name: 'Content of field 2' }) as HTMLInputElement;
+    expect(name.maxLength).toBe(20);
+    expect(value.maxLength).toBe(40);
   });
 });

@@ -5,6 +5,7 @@ import type { Account } from '../../api/types.ts';
 import { api } from '../../app/apiClient.ts';
 import { t } from '../../i18n/index.ts';
 import { unsavedChanges } from '../../lib/profileSave.ts';
+import { useInstance } from '../../state/instance.ts';
 import { useSession } from '../../state/session.ts';
 import { Button } from '../../ui/Button.tsx';
 import { AutocompleteTextarea, type AutocompleteSources } from '../emoji/AutocompleteTextarea.tsx';
@@ -13,8 +14,8 @@ import { ServerOptions } from './ServerOptions.tsx';
 import styles from './Settings.module.css';
 import { errorText } from './errorText.ts';
 
-/** Pleroma's default field limit; the local instance uses the same. */
-export const MAX_PROFILE_FIELDS = 10;
+/** Pleroma's default field count, for an instance that declares none. */
+const DEFAULT_MAX_PROFILE_FIELDS = 10;
 
 /** The bio completes :emoji: like the composer. */
 const BIO_SOURCES: AutocompleteSources = { emoji: true };
@@ -40,6 +41,11 @@ function ProfileForm({ account }: { account: Account }) {
   const [birthday, setBirthday] = useState(account.birthday ?? '');
   const [showBirthday, setShowBirthday] = useState(account.source?.showBirthday ?? false);
   const [save, setSave] = useState<SaveState>({ kind: 'idle' });
+  const fieldsLimits = useInstance((state) => state.config.fieldsLimits);
+  const maxFields = fieldsLimits?.maxFields || DEFAULT_MAX_PROFILE_FIELDS;
+  // A length the instance does not name (0) is left uncapped here; the server still decides.
+  const nameLength = fieldsLimits?.nameLength || undefined;
+  const valueLength = fieldsLimits?.valueLength || undefined;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -87,13 +93,14 @@ function ProfileForm({ account }: { account: Account }) {
         />
       </div>
       <fieldset className={styles.group}>
-        <legend>{t('settings.profile.fields', MAX_PROFILE_FIELDS)}</legend>
+        <legend>{t('settings.profile.fields', maxFields)}</legend>
         {fields.map((field, index) => (
           <div key={index} className={styles.row}>
             <input
               type="text"
               aria-label={t('settings.profile.field_name', index + 1)}
               placeholder={t('settings.profile.field_name_placeholder')}
+              maxLength={nameLength}
               value={field.name}
               onChange={(event) => setField(index, { name: event.target.value })}
             />
@@ -101,6 +108,7 @@ function ProfileForm({ account }: { account: Account }) {
               type="text"
               aria-label={t('settings.profile.field_value', index + 1)}
               placeholder={t('settings.profile.field_value_placeholder')}
+              maxLength={valueLength}
               value={field.value}
               onChange={(event) => setField(index, { value: event.target.value })}
             />
@@ -113,7 +121,7 @@ function ProfileForm({ account }: { account: Account }) {
             </Button>
           </div>
         ))}
-        {fields.length < MAX_PROFILE_FIELDS && (
+        {fields.length < maxFields && (
           <Button
             compact
             onClick={() => setFields((current) => [...current, { name: '', value: '' }])}

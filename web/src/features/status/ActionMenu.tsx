@@ -16,6 +16,8 @@ export interface MenuItem {
   /** Rendered as a link instead of a button (external source). */
   href?: string;
   danger?: boolean;
+  /** Shown but not selectable (aria-disabled keeps it reachable by the arrow keys). */
+  disabled?: boolean;
   onSelect?(): void;
 }
 
@@ -106,6 +108,7 @@ export function ActionMenu({
   };
 
   const select = (item: MenuItem) => {
+    if (item.disabled) return;
     close(true);
     item.onSelect?.();
   };
@@ -164,6 +167,7 @@ export function ActionMenu({
                   role="menuitem"
                   tabIndex={index === focusIndex ? 0 : -1}
                   className={`${styles.item} ${item.danger ? styles.danger : ''}`}
+                  aria-disabled={item.disabled || undefined}
                   onClick={() => select(item)}
                   onFocus={() => setFocusIndex(index)}
                 >

@@ -1,6 +1,7 @@
 import type { Card } from '../../api/types.ts';
 import { t } from '../../i18n/index.ts';
 import { safeHttpUrl } from '../../lib/safeUrl.ts';
+import { usePreferences } from '../../state/preferences.ts';
 import { VisuallyHidden } from '../../ui/VisuallyHidden.tsx';
 import styles from './StatusCard.module.css';
 
@@ -14,12 +15,14 @@ function hostOf(url: string): string {
 
 /**
  * A link preview: title and description are plain text (never server HTML), the whole card is
- * one link that opens in a new tab without handing over the opener.
+ * one link that opens in a new tab without handing over the opener. A sensitive post's card
+ * shows no image while hideNsfw hides its media (spec part 2, §4).
  */
-export function LinkCard({ card }: { card: Card }) {
+export function LinkCard({ card, sensitive }: { card: Card; sensitive: boolean }) {
+  const hideNsfw = usePreferences((state) => state.hideNsfw);
   const url = safeHttpUrl(card.url);
   if (!url) return null;
-  const image = safeHttpUrl(card.image);
+  const image = sensitive && hideNsfw ? null : safeHttpUrl(card.image);
   const provider = card.providerName || hostOf(url);
   return (
     <a className={styles.linkCard} href={url} target="_blank" rel="noopener noreferrer nofollow">

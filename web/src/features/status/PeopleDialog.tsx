@@ -10,6 +10,7 @@ import { RichContent } from '../../ui/RichContent.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import styles from './StatusPeople.module.css';
 import { AccountAvatar } from '../../ui/AccountAvatar.tsx';
+import { unicodeHandle } from '../../lib/handles.ts';
 
 /** The full list of who favourited or repeated a post, loaded when the dialog opens. */
 export default function PeopleDialog({
@@ -60,7 +61,7 @@ export default function PeopleDialog({
                     text={account.displayName || account.username}
                     emojis={account.emojis}
                   />{' '}
-                  <span className={styles.acct}>@{account.acct}</span>
+                  <span className={styles.acct}>@{unicodeHandle(account.acct)}</span>
                 </span>
               </Link>
             </li>

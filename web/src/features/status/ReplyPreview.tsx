@@ -6,6 +6,7 @@ import { useAccount, useEntities, useStatus } from '../../state/entities.ts';
 import { RichContent } from '../../ui/RichContent.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import styles from './ReplyPreview.module.css';
+import { unicodeHandle } from '../../lib/handles.ts';
 
 /**
  * The replied-to post, shown while the reply-to link is hovered or focused (spec part 2, §2):
@@ -44,7 +45,7 @@ export default function ReplyPreview({ statusId, id }: { statusId: string; id: s
               text={author.displayName || author.username}
               emojis={author.emojis}
             />{' '}
-            <span className={styles.acct}>@{author.acct}</span>
+            <span className={styles.acct}>@{unicodeHandle(author.acct)}</span>
           </p>
           {status.spoilerText && (
             <p className={styles.subject}>

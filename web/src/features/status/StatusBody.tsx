@@ -133,7 +133,7 @@ export function StatusBody({
               context={context}
             />
           )}
-          {status.card && <LinkCard card={status.card} />}
+          {status.card && <LinkCard card={status.card} sensitive={status.sensitive} />}
           {status.poll && <PollView statusId={status.id} />}
         </div>
       )}

@@ -450,6 +450,19 @@ describe('StatusCard people on the focused post', () => {
   });
 });
 
+describe('StatusCard author handle', () => {
+  it('shows an xn-- host in Unicode', () => {
+    ingest(
+      rawStatus('s1', {
+        account: rawAccount('anna', 'anna', { acct: 'anna@xn--mnchen-3ya.example' }),
+      }),
+    );
+    const { container } = render(<StatusCard statusId="s1" context={{ kind: 'timeline' }} />);
+    expect(container.textContent).toContain('@anna@münchen.example');
+    expect(container.textContent).not.toContain('xn--');
+  });
+});
+
 describe('StatusCard media options', () => {
   const photo = {
     id: 'm1',
@@ -470,6 +483,72 @@ describe('StatusCard media options', () => {
     } finally {
       act(() => useInstance.getState().update({ nsfwCensorImage: '' }));
     }
+  });
+
+  it("hides a sensitive post's link-card image like its attachments, unless hideNsfw is off", () => {
+    const card = {
+      url: 'https://news.example/story',
+      title: 'A story',
+      description: '',
+      image: 'https://news.example/preview.png',
+      type: 'link',
+    };
+    ingest(rawStatus('s1', { sensitive: true, card }), rawStatus('s2', { sensitive: false, card }));
+    const sensitive = render(<StatusCard statusId="s1" context={{ kind: 'timeline' }} />);
+    expect(sensitive.container.textContent).toContain('A story');
+    expect(sensitive.container.querySelector('img[src*="preview"]')).toBeNull();
+    act(() => usePreferences.setState({ hideNsfw: false }));
+    expect(sensitive.container.querySelector('img[src*="preview"]')).not.toBeNull();
+    sensitive.unmount();
+    act(() => usePreferences.setState({ hideNsfw: true }));
+    const plain = render(<StatusCard statusId="s2" context={{ kind: 'timeline' }} />);
+    expect(plain.container.querySelector('img[src*="preview"]')).not.toBeNull();
+  });
+
+  it('with stopGifs, a GIF attachment shows a still until hovered or focused, like avatars', () => {
+    const gif = 'https://starling.test/media/dance.gif';
+    ingest(
+      // Pleroma's shape: the preview is the animated file itself.
+      rawStatus('s1', {
+        media_attachments: [
+          { ...photo, id: 'g1', url: gif, preview_url: gif, pleroma: { mime_type: 'image/gif' } },
+        ],
+      }),
+      // A server that makes a still thumbnail of it.
+      rawStatus('s2', {
+        media_attachments: [
+          {
+            ...photo,
+            id: 'g2',
+            url: gif,
+            preview_url: 'https://starling.test/media/dance-small.png',
+            pleroma: { mime_type: 'image/gif' },
+          },
+        ],
+      }),
+    );
+    const first = render(<StatusCard statusId="s1" context={{ kind: 'timeline' }} />);
+    const tile = screen.getByRole('button', { name: /^View media 1/ });
+    expect(tile.querySelector('canvas[data-still-frame]')).not.toBeNull();
+    expect(tile.querySelector(`img[src="${gif}"]`)).toBeNull();
+    act(() => tile.dispatchEvent(new FocusEvent('focusin', { bubbles: true })));
+    expect(tile.querySelector(`img[src="${gif}"]`)).not.toBeNull();
+    first.unmount();
+
+    const second = render(<StatusCard statusId="s2" context={{ kind: 'timeline' }} />);
+    const stillTile = screen.getByRole('button', { name: /^View media 1/ });
+    expect(stillTile.querySelector('img')?.getAttribute('src')).toContain('dance-small.png');
+    act(() => {
+      stillTile.firstElementChild!.dispatchEvent(new MouseEvent('mouseenter'));
+    });
+    expect(stillTile.querySelector('img')?.getAttribute('src')).toBe(gif);
+    second.unmount();
+
+    act(() => usePreferences.setState({ stopGifs: false }));
+    render(<StatusCard statusId="s1" context={{ kind: 'timeline' }} />);
+    expect(
+      screen.getByRole('button', { name: /^View media 1/ }).querySelector(`img[src="${gif}"]`),
+    ).not.toBeNull();
   });
 
   it('loads a picture only on demand, with a loading state, when preloadImage is off', () => {

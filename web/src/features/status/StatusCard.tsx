@@ -22,6 +22,7 @@ import { ReplyToLink } from './ReplyToLink.tsx';
 import { StatusBody } from './StatusBody.tsx';
 import styles from './StatusCard.module.css';
 import { STATUS_ELEMENT_TIMING } from '../timeline/firstPaint.ts';
+import { unicodeHandle } from '../../lib/handles.ts';
 
 // The actions (and their menu, dialogs and API calls) are not needed for the first paint.
 const StatusActionBar = lazy(() =>
@@ -136,7 +137,7 @@ function MutedCard({
     >
       <p className={styles.mutedLine}>
         <Link to={profilePath(account.id)} className={styles.mutedName}>
-          @{account.acct}
+          @{unicodeHandle(account.acct)}
         </Link>{' '}
         <span className={styles.mutedReason}>
           {reasons.map((reason) => t(`status.muted_${reason}`)).join(', ')}
@@ -272,7 +273,7 @@ export function StatusCard({ statusId, context, position }: StatusCardProps) {
                 {displayName(author)}
               </span>
               <span className={styles.acct} elementtiming={STATUS_ELEMENT_TIMING}>
-                @{author.acct}
+                @{unicodeHandle(author.acct)}
               </span>
               {author.bot && !hideBotIndication && (
                 <span className={styles.badge}>{t('status.bot')}</span>

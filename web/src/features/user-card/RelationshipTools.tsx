@@ -83,13 +83,12 @@ export function RelationshipTools({
       onSelect: () => run('remove follower', () => actions.removeFollower(account.id, name)),
     });
   }
-  if (!controls.muteAndMentionDisabled) {
-    items.push({
-      key: 'mention',
-      label: t('user_card.mention'),
-      onSelect: () => openComposer({ kind: 'new', message: `@${account.acct} ` }),
-    });
-  }
+  items.push({
+    key: 'mention',
+    label: t('user_card.mention'),
+    disabled: controls.muteAndMentionDisabled,
+    onSelect: () => openComposer({ kind: 'new', message: `@${account.acct} ` }),
+  });
   items.push({ key: 'lists', label: t('user_card.lists'), onSelect: () => setDialog('lists') });
   items.push({
     key: 'highlight',

@@ -81,3 +81,38 @@ describe('UserCard banner', () => {
     }
   });
 });
+
+describe('UserCard of a deactivated account', () => {
+  it('shows Mute and Mention, both disabled (spec part 2, §4)', async () => {
+    signInAs({ id: '1', username: 'alice' });
+    const gone = testAccount({ id: '9', username: 'bob', suspended: true });
+    render(<UserCard account={gone} variant="profile" onSelectTab={() => {}} />);
+    expect(screen.getByRole('button', { name: 'Mute' }).hasAttribute('disabled')).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Account actions' }));
+    const mention = await screen.findByRole('menuitem', { name: 'Mention' });
+    expect(mention.getAttribute('aria-disabled')).toBe('true');
+    fireEvent.click(mention);
+    expect(useModals.getState().composer).toBeNull();
+  });
+});
+
+describe('UserCard handle on an internationalised host', () => {
+  it('shows the host in Unicode, warning when its letters can pass for Latin ones', () => {
+    const remote = (acct: string) =>
+      testAccount({ id: '9', username: 'eve', acct, url: `https://host.example/users/eve` });
+    const lookalike = render(
+      <UserCard account={remote('eve@xn--80ak6aa92e.com')} variant="popover" />,
+    );
+    expect(lookalike.container.textContent).toContain('@eve@аррӏе.com');
+    expect(
+      screen.getByText(/Careful: this address's server name uses letters that can pass for others/)
+        .textContent,
+    ).toContain('eve@xn--80ak6aa92e.com');
+    lookalike.unmount();
+    const plain = render(
+      <UserCard account={remote('anna@xn--mnchen-3ya.example')} variant="popover" />,
+    );
+    expect(plain.container.textContent).toContain('@anna@münchen.example');
+    expect(plain.container.textContent).not.toContain('Careful');
+  });
+});

@@ -4,6 +4,8 @@ import type { Account } from '../../api/types.ts';
 import { Link } from '../../router/Link.tsx';
 import { t } from '../../i18n/index.ts';
 import { cardBirthday, formatBirthday } from '../../lib/people/birthday.ts';
+import { unicodeHandle } from '../../lib/handles.ts';
+import { isLookalikeHandle } from '../../lib/lookalikeHost.ts';
 import { cardControls } from '../../lib/people/cardControls.ts';
 import { cssImageUrl } from '../../lib/safeUrl.ts';
 import { dailyAverage, profilePathFor, type ProfileTab } from '../../lib/people/profile.ts';
@@ -65,6 +67,7 @@ export function UserCard({
   const profilePath = profilePathFor(account, config.restrictedNicknames);
   const average = dailyAverage(account.statusesCount, account.createdAt, now);
   const birthday = cardBirthday(account, viewer?.id === account.id);
+  const handle = unicodeHandle(account.isLocal ? account.acct : account.fqn || account.acct);
 
   const count = (tab: ProfileTab, labelKey: string, value: number, hidden: boolean) => {
     const content = (
@@ -129,7 +132,16 @@ export function UserCard({
             )}
           </h2>
           <p className={styles.handle}>
-            @{account.isLocal ? account.acct : account.fqn || account.acct}
+            @{handle}
+            {isLookalikeHandle(handle) && (
+              <span className={styles.mark} title={t('user_card.lookalike_host', account.acct)}>
+                {' '}
+                ⚠
+                <span className={styles.visuallyHidden}>
+                  {t('user_card.lookalike_host', account.acct)}
+                </span>
+              </span>
+            )}
             {account.locked && (
               <span className={styles.mark} title={t('user_card.locked')}>
                 {' '}

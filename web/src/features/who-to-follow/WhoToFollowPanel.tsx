@@ -11,6 +11,7 @@ import { useSession } from '../../state/session.ts';
 import { RichContent } from '../../ui/RichContent.tsx';
 import styles from './WhoToFollowPanel.module.css';
 import { AccountAvatar } from '../../ui/AccountAvatar.tsx';
+import { unicodeHandle } from '../../lib/handles.ts';
 
 // The follow button (and the relationship calls behind it) loads after the panel's first paint.
 const FollowButton = lazy(() =>
@@ -75,7 +76,7 @@ function SuggestionsList({ userId }: { userId: string }) {
                       emojis={account.emojis}
                     />
                   </Link>
-                  <span className={styles.acct}>@{account.acct}</span>
+                  <span className={styles.acct}>@{unicodeHandle(account.acct)}</span>
                 </span>
                 <Suspense fallback={null}>
                   <FollowButton account={account} compact />

@@ -211,7 +211,7 @@ function Body({
     case 'move':
       return notification.target ? (
         <p className={styles.line}>
-          {t('notifications.moved_to')} <Name account={notification.target} />{' '}
+          {t('notifications.new_account')} <Name account={notification.target} />{' '}
           <span className={styles.muted}>@{notification.target.acct}</span>
         </p>
       ) : null;

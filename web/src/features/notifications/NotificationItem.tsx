@@ -52,7 +52,11 @@ function StatusExcerpt({ statusId }: { statusId: string }) {
   const excerpt = text.length > EXCERPT_CHARS ? `${text.slice(0, EXCERPT_CHARS)}…` : text;
   return (
     <Link to={conversationPath(statusId)} className={styles.excerpt}>
-      {status.spoilerText || excerpt || t('notifications.open_post')}
+      {status.spoilerText || excerpt ? (
+        <RichContent inline text={status.spoilerText || excerpt} emojis={status.emojis} />
+      ) : (
+        t('notifications.open_post')
+      )}
     </Link>
   );
 }
@@ -156,7 +160,11 @@ function ReportDetails({
           {report.statuses.map((status) => (
             <li key={status.id}>
               <Link to={conversationPath(status.id)}>
-                {plainTextOf(status).slice(0, EXCERPT_CHARS) || t('notifications.open_post')}
+                <RichContent
+                  inline
+                  text={plainTextOf(status).slice(0, EXCERPT_CHARS) || t('notifications.open_post')}
+                  emojis={status.emojis}
+                />
               </Link>
             </li>
           ))}

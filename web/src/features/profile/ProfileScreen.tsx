@@ -76,9 +76,6 @@ function Profile({ accountId, tabQuery }: { accountId: string; tabQuery: string 
 
   return (
     <div className={styles.screen}>
-      <h1 className={styles.visuallyHidden}>
-        {t('user_profile.title', account.displayName || account.username)}
-      </h1>
       {account.moved && <MovedNotice account={account} moved={account.moved} />}
       <UserCard account={account} variant="profile" onSelectTab={selectTab} />
       <Tabs

@@ -90,6 +90,7 @@ export function UserCard({
   const avatar = <AccountAvatar account={account} size={72} className={styles.avatar} />;
   const banner = cssImageUrl(account.header);
 
+  const Heading = variant === 'profile' ? 'h1' : 'h2';
   return (
     <section
       data-user-card
@@ -111,7 +112,8 @@ export function UserCard({
           avatar
         )}
         <div className={styles.names}>
-          <h2 id={headingId} className={styles.displayName}>
+          {/* On the profile page the name is the page's heading, drawn with its emoji. */}
+          <Heading id={headingId} className={styles.displayName}>
             {variant === 'popover' ? (
               <Link to={profilePath}>
                 <RichContent
@@ -127,7 +129,7 @@ export function UserCard({
                 emojis={account.emojis}
               />
             )}
-          </h2>
+          </Heading>
           <p className={styles.handle}>
             @{account.isLocal ? account.acct : account.fqn || account.acct}
             {account.locked && (

@@ -32,10 +32,9 @@ button:focus-visible, input:focus-visible, select:focus-visible { outline: 3px s
 .scopes code { color: #ffffff; }
 `;
 
+/** The bird is cut out of the disc, so the logo keeps its shape when drawn as a mask (logoMask). */
 export const LOGO_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64" role="img" aria-label="Starling">
-<circle cx="32" cy="32" r="30" fill="#d8a070"/>
-<path d="M14 38c8-2 14-10 24-12 6-1 10 1 12 4l-6 1c-3 6-10 12-22 12-4 0-7-2-8-5z" fill="#121a24"/>
-<circle cx="44" cy="29" r="1.8" fill="#d8a070"/>
+<path fill="#d8a070" fill-rule="evenodd" d="M2 32a30 30 0 1 0 60 0a30 30 0 1 0-60 0zM14 38c8-2 14-10 24-12 6-1 10 1 12 4l-6 1c-3 6-10 12-22 12-4 0-7-2-8-5zM42.2 29a1.8 1.8 0 1 0 3.6 0a1.8 1.8 0 1 0-3.6 0z"/>
 </svg>
 `;
 

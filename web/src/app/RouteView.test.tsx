@@ -1,6 +1,8 @@
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_INSTANCE_CONFIG, useInstance } from '../state/instance.ts';
+import { rawAccount } from '../features/navigation/testSupport.ts';
+import { useLists } from '../state/lists.ts';
 import { useSession } from '../state/session.ts';
 import { useUnseen } from '../state/unseen.ts';
 import { RouteView } from './RouteView.tsx';
@@ -50,6 +52,37 @@ describe('RouteView', () => {
       await screen.findByRole('heading', { name: 'Search — search for “starlings”' }),
     ).toBeTruthy();
     expect(document.title).toBe('(3) Search | Starling');
+  });
+
+  it('names whose profile, which hashtag and which list in the document title', async () => {
+    vi.mocked(globalThis.fetch).mockImplementation(async (input) => {
+      const path = new URL(String(input), 'http://localhost').pathname;
+      if (path === '/api/v1/accounts/9') {
+        return Response.json(
+          rawAccount({
+            id: '9',
+            username: 'bob',
+            acct: 'bob@elsewhere.test',
+            display_name: 'Bob :featherheart:',
+            emojis: [{ shortcode: 'featherheart', url: 'https://elsewhere.test/f.png' }],
+          }),
+        );
+      }
+      return Response.json([]);
+    });
+    go('/users/9');
+    render(<RouteView />);
+    await waitFor(() => expect(document.title).toBe('Bob (@bob@elsewhere.test) | Starling'), {
+      timeout: 5000,
+    });
+    go('/tag/starlings');
+    await waitFor(() => expect(document.title).toBe('#starlings | Starling'), { timeout: 5000 });
+    useSession.setState({ status: 'signedIn', token: 't' });
+    act(() => useLists.setState({ lists: [{ id: '5', title: 'Birdwatchers' }] as never }));
+    go('/lists/5');
+    await waitFor(() => expect(document.title).toBe('Birdwatchers | Starling'), { timeout: 5000 });
+    go('/about');
+    await waitFor(() => expect(document.title).toBe('About | Starling'), { timeout: 5000 });
   });
 
   it('moves focus to the new screen heading after a navigation', async () => {

@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useMemo } from 'react';
 import { t } from '../i18n/index.ts';
 import { useInstance } from '../state/instance.ts';
+import { useScreenTitleStore } from '../state/screenTitle.ts';
 import { useSession } from '../state/session.ts';
 import { ChunkErrorBoundary } from '../ui/ChunkErrorBoundary.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
@@ -81,8 +82,13 @@ export function RouteView() {
   }, [redirectTo]);
 
   const showsScreen = guard.kind === 'render' && match;
+  const screenTitle = useScreenTitleStore((state) => state.title);
   useDocumentTitle(
-    guard.kind === 'not-found' ? t('not_found.title') : match ? t(match.route.titleKey) : null,
+    guard.kind === 'not-found'
+      ? t('not_found.title')
+      : match
+        ? (screenTitle ?? t(match.route.titleKey))
+        : null,
   );
   useFaviconBadge();
 

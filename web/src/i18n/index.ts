@@ -38,3 +38,18 @@ export function t(key: string, ...args: (string | number)[]): string {
     String(args[Number(index)] ?? ''),
   );
 }
+
+/** The interface strings are English; a translation arriving later brings its own locale here. */
+const MESSAGES_LOCALE = 'en';
+let pluralRules: Intl.PluralRules | null = null;
+
+/**
+ * A count shown with a noun: `key.one`, `key.other`... chosen by the language's plural rules
+ * (`key.other` when the category has no string). `{{0}}` is the count, then `args` follow.
+ */
+export function tCount(key: string, count: number, ...args: (string | number)[]): string {
+  pluralRules ??= new Intl.PluralRules(MESSAGES_LOCALE);
+  const category = pluralRules.select(count);
+  const chosen = find(`${key}.${category}`) === undefined ? 'other' : category;
+  return t(`${key}.${chosen}`, count, ...args);
+}

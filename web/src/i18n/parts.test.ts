@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addMessages, t } from './index.ts';
+import { addMessages, t, tCount } from './index.ts';
 
 describe('strings that travel with lazy chunks', () => {
   it('are found once their part is added, and English core strings still win', () => {
@@ -18,5 +18,35 @@ describe('strings that travel with lazy chunks', () => {
     await import('./parts/people.ts');
     expect(t('settings.general.groups.layout')).toBe('Layout');
     expect(t('user_profile.profile_does_not_exist')).toBe('Sorry, this profile does not exist.');
+  });
+});
+
+describe('counts shown with a noun', () => {
+  it('take the singular for one and the plural otherwise', () => {
+    addMessages({
+      plural_probe: { apples: { one: '{{0}} apple in {{1}}', other: '{{0}} apples in {{1}}' } },
+    });
+    expect(tCount('plural_probe.apples', 1, 'the bowl')).toBe('1 apple in the bowl');
+    expect(tCount('plural_probe.apples', 0, 'the bowl')).toBe('0 apples in the bowl');
+    expect(tCount('plural_probe.apples', 2, 'the bowl')).toBe('2 apples in the bowl');
+  });
+
+  it('every count with a noun in the start-up strings reads right for one and for many', () => {
+    expect(tCount('status.repeats_count', 1)).toBe('1 Repeat');
+    expect(tCount('status.repeats_count', 3)).toBe('3 Repeats');
+    expect(tCount('status.favorites_count', 1)).toBe('1 Favorite');
+    expect(tCount('status.favorites_count', 2)).toBe('2 Favorites');
+    expect(tCount('status.history_attachments', 1)).toBe('1 attachment');
+    expect(tCount('drafts.with_attachments', 2)).toBe('2 attachments');
+    expect(tCount('timeline.show_new_posts', 1)).toBe('Show 1 new post');
+    expect(tCount('modals.notice_count', 1)).toBe('raised 1 time');
+    expect(tCount('a11y.time.minutes', 1)).toBe('1 minute ago');
+    expect(tCount('a11y.time.days', 4)).toBe('4 days ago');
+    expect(tCount('post_status.characters_left', 1)).toBe('1 character left');
+    expect(tCount('post_status.characters_over', 1)).toBe('1 character over the limit');
+    expect(tCount('polls.people_voted', 1)).toBe('1 person voted');
+    expect(tCount('polls.votes', 5)).toBe('5 votes');
+    expect(tCount('reactions.show_more_label', 1)).toBe('Show 1 more reaction');
+    expect(tCount('notifications.new_many', 2)).toBe('2 new notifications');
   });
 });

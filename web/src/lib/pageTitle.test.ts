@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { FAVICON_BADGE_CANVAS_PX, pageTitle, showFaviconBadge, unreadTotal } from './pageTitle.ts';
+import {
+  FAVICON_BADGE_CANVAS_PX,
+  pageTitle,
+  plainDisplayName,
+  showFaviconBadge,
+  unreadTotal,
+} from './pageTitle.ts';
 
 describe('pageTitle', () => {
   it('is the plain name when nothing is unread', () => {
@@ -23,5 +29,13 @@ describe('favicon badge', () => {
     expect(FAVICON_BADGE_CANVAS_PX).toBe(128);
     expect(showFaviconBadge(unreadTotal(0, 1, 0))).toBe(true);
     expect(showFaviconBadge(0)).toBe(false);
+  });
+});
+
+describe('a display name in the document title', () => {
+  it('leaves out its custom emoji, keeping colons that are not one', () => {
+    expect(plainDisplayName('Bob :featherheart: Builder', ['featherheart'])).toBe('Bob Builder');
+    expect(plainDisplayName(':featherheart:', ['featherheart'])).toBe('');
+    expect(plainDisplayName('Time: 10:30:', ['featherheart'])).toBe('Time: 10:30:');
   });
 });

@@ -31,3 +31,15 @@ export function pageTitle(
 export function showFaviconBadge(total: number): boolean {
   return count(total) > 0;
 }
+
+/**
+ * A display name as plain text (a document title cannot draw images): the custom emoji shortcodes
+ * it uses are left out and the spaces around them closed up.
+ */
+export function plainDisplayName(name: string, emojiShortcodes: readonly string[]): string {
+  const codes = new Set(emojiShortcodes);
+  return name
+    .replace(/:([\w-]+):/g, (whole, code: string) => (codes.has(code) ? ' ' : whole))
+    .replace(/\s+/g, ' ')
+    .trim();
+}

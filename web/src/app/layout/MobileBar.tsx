@@ -1,8 +1,10 @@
 import { lazy, Suspense, useState } from 'react';
 import { PinnedShortcuts } from '../../features/navigation/PinnedShortcuts.tsx';
 import { t } from '../../i18n/index.ts';
+import { useSession } from '../../state/session.ts';
 import { useUnseen } from '../../state/unseen.ts';
 import { useLocation } from '../../router/history.ts';
+import { Link } from '../../router/Link.tsx';
 import styles from './MobileBar.module.css';
 import { markNotificationsSeen } from './notificationsSeen.ts';
 import { SiteBrand } from './SiteBrand.tsx';
@@ -17,13 +19,15 @@ const NotificationDrawer = lazy(() =>
 );
 
 /**
- * The mobile layout's top bar: side-drawer toggle, site name, pinned shortcuts, notifications.
+ * The mobile layout's top bar: side-drawer toggle, site name, pinned shortcuts, notifications (or,
+ * for an anonymous visitor, a link to log in).
  * Both drawers remember the location they were opened at, so any route change closes them.
  */
 export function MobileBar() {
   const signedIn = useSignedIn();
   const unseen = useUnseen((state) => state.notifications);
-  const { key: locationKey } = useLocation();
+  const anonymous = useSession((state) => state.status === 'anonymous');
+  const { key: locationKey, pathname } = useLocation();
   const [drawerOpenAt, setDrawerOpenAt] = useState<string | null>(null);
   const [notificationsOpenAt, setNotificationsOpenAt] = useState<string | null>(null);
   const drawerOpen = drawerOpenAt === locationKey;
@@ -54,6 +58,11 @@ export function MobileBar() {
         <div className={styles.pins}>
           <PinnedShortcuts />
         </div>
+        {anonymous && pathname !== '/login' && (
+          <Link to="/login" className={styles.signIn}>
+            {t('login.login')}
+          </Link>
+        )}
         {signedIn && (
           <button
             type="button"

@@ -1,5 +1,5 @@
 import { useLayoutEffect, useState } from 'react';
-import { t } from '../../i18n/index.ts';
+import { t, tCount } from '../../i18n/index.ts';
 import { visibleNotices } from '../../lib/noticeQueue.ts';
 import { useNotices, type GlobalNotice } from '../../state/notices.ts';
 import styles from './Notices.module.css';
@@ -65,7 +65,10 @@ function NoticeList({
               {t(notice.messageKey, ...notice.messageArgs)}
             </span>
             {notice.count > 1 && (
-              <span className={styles.count} aria-label={t('modals.notice_count', notice.count)}>
+              <span
+                className={styles.count}
+                aria-label={tCount('modals.notice_count', notice.count)}
+              >
                 ×{notice.count}
               </span>
             )}

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { get as fetchStatus } from '../../api/statuses.ts';
 import { api } from '../../app/apiClient.ts';
-import { t } from '../../i18n/index.ts';
+import { t, tCount } from '../../i18n/index.ts';
 import { discardDraft, useDrafts, type Draft } from '../../state/drafts.ts';
 import { useEntities, type StoredStatus } from '../../state/entities.ts';
 import { useModals } from '../../state/modals.ts';
@@ -61,7 +61,7 @@ export function DraftsScreen() {
             {(draft.attachments.length > 0 || draft.poll) && (
               <p className={styles.meta}>
                 {draft.attachments.length > 0 &&
-                  t('drafts.with_attachments', draft.attachments.length)}{' '}
+                  tCount('drafts.with_attachments', draft.attachments.length)}{' '}
                 {draft.poll && t('drafts.with_poll')}
               </p>
             )}

@@ -11,7 +11,7 @@ import {
 } from 'react';
 import type { Status } from '../../api/types.ts';
 import { Link } from '../../router/Link.tsx';
-import { t } from '../../i18n/index.ts';
+import { t, tCount } from '../../i18n/index.ts';
 import { insertAtCaret } from '../../lib/autocomplete.ts';
 import { newPollDraft } from '../../lib/pollDraft.ts';
 import { offeredScopes, toPostScope } from '../../lib/scopes.ts';
@@ -440,13 +440,17 @@ function Counter({ left }: { left: number | null }) {
     <span
       className={over ? `${styles.counter} ${styles.counterOver}` : styles.counter}
       title={
-        over ? t('post_status.characters_over', -left) : t('post_status.characters_left', left)
+        over
+          ? tCount('post_status.characters_over', -left)
+          : tCount('post_status.characters_left', left)
       }
       aria-live={over ? 'polite' : 'off'}
     >
       {left}
       <span className={styles.visuallyHidden}>
-        {over ? t('post_status.characters_over', -left) : t('post_status.characters_left', left)}
+        {over
+          ? tCount('post_status.characters_over', -left)
+          : tCount('post_status.characters_left', left)}
       </span>
     </span>
   );

@@ -53,7 +53,11 @@ function StatusExcerpt({ statusId }: { statusId: string }) {
   const excerpt = text.length > EXCERPT_CHARS ? `${text.slice(0, EXCERPT_CHARS)}…` : text;
   return (
     <Link to={conversationPath(statusId)} className={styles.excerpt}>
-      {status.spoilerText || excerpt || t('notifications.open_post')}
+      {status.spoilerText || excerpt ? (
+        <RichContent inline text={status.spoilerText || excerpt} emojis={status.emojis} />
+      ) : (
+        t('notifications.open_post')
+      )}
     </Link>
   );
 }
@@ -159,7 +163,11 @@ function ReportDetails({
               <Name account={status.account} />{' '}
               <NotificationTime time={status.createdAt} className={styles.muted} />{' '}
               <Link to={conversationPath(status.id)}>
-                {plainTextOf(status).slice(0, EXCERPT_CHARS) || t('notifications.open_post')}
+                <RichContent
+                  inline
+                  text={plainTextOf(status).slice(0, EXCERPT_CHARS) || t('notifications.open_post')}
+                  emojis={status.emojis}
+                />
               </Link>
             </li>
           ))}
@@ -225,7 +233,7 @@ function Body({
     case 'move':
       return notification.target ? (
         <p className={styles.line}>
-          {t('notifications.moved_to')} <Name account={notification.target} />{' '}
+          {t('notifications.new_account')} <Name account={notification.target} />{' '}
           <span className={styles.muted}>@{unicodeHandle(notification.target.acct)}</span>
         </p>
       ) : null;

@@ -80,11 +80,18 @@ describe('NotificationsPanel', () => {
   it('renders each kind the way a reader expects, unseen ones marked', () => {
     render(<NotificationsPanel placement="column" />);
     expect(rows()).toEqual(['move', 'follow_request', 'follow']);
-    expect(screen.getByText('moved to')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Approve' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Deny' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: /Notifications/ }).textContent).toContain('unseen');
     expect(screen.getByText('No more notifications.')).toBeTruthy();
+  });
+
+  it('a move says who moved and names the new account once', () => {
+    render(<NotificationsPanel placement="column" />);
+    const move = document.querySelector<HTMLElement>('[data-type="move"]')!;
+    expect(move.getAttribute('aria-label')).toBe('Bob moved to a new account');
+    const lines = [...move.querySelectorAll('p')].map((line) => line.textContent?.trim());
+    expect(lines).toEqual(['Bob moved to a new account', 'New account: Carol @carol']);
   });
 
   it("is the page's main heading as the notifications screen, a panel heading elsewhere", () => {

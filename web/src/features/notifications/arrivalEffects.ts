@@ -1,5 +1,5 @@
 import type { Notification } from '../../api/types.ts';
-import { t } from '../../i18n/index.ts';
+import { t, tCount } from '../../i18n/index.ts';
 import {
   ANNOUNCEMENT_CLEAR_MS,
   canManageReports,
@@ -78,7 +78,7 @@ export function startArrivalEffects(): void {
     const shown = shownOnes(arrived);
     if (shown.length === 0) return;
     region.textContent =
-      shown.length === 1 ? summaryOf(shown[0]!) : t('notifications.new_many', shown.length);
+      shown.length === 1 ? summaryOf(shown[0]!) : tCount('notifications.new_many', shown.length);
     if (clearTimer) clearTimeout(clearTimer);
     clearTimer = setTimeout(() => {
       region.textContent = '';

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import * as pollsApi from '../../api/polls.ts';
 import type { Poll } from '../../api/types.ts';
 import { api } from '../../app/apiClient.ts';
-import { t } from '../../i18n/index.ts';
+import { t, tCount } from '../../i18n/index.ts';
 import { pollName } from '../../lib/accessibleNames.ts';
 import {
   isPollExpired,
@@ -45,7 +45,7 @@ function Summary({ poll, now }: { poll: Poll; now: number }) {
   const voters = pollVoters(poll);
   return (
     <p className={styles.summary}>
-      <span>{voters === 1 ? t('polls.people_voted_one') : t('polls.people_voted', voters)}</span>
+      <span>{tCount('polls.people_voted', voters)}</span>
       <span aria-hidden="true"> · </span>
       <Deadline poll={poll} now={now} />
     </p>
@@ -77,9 +77,7 @@ function Results({ poll }: { poll: Poll }) {
                 )}
               </span>
               {votes !== null && (
-                <span className={styles.count}>
-                  {votes === 1 ? t('polls.votes_one') : t('polls.votes', votes)}
-                </span>
+                <span className={styles.count}>{tCount('polls.votes', votes)}</span>
               )}
             </div>
             <div className={styles.bar} aria-hidden="true">

@@ -8,7 +8,9 @@ import {
   type ProfileError,
   type ProfileTab,
 } from '../../lib/people/profile.ts';
+import { plainDisplayName } from '../../lib/pageTitle.ts';
 import { useAccount } from '../../state/entities.ts';
+import { useScreenTitle } from '../../state/screenTitle.ts';
 import { useSession } from '../../state/session.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { Tabs } from '../../ui/Tabs.tsx';
@@ -62,6 +64,18 @@ function Profile({ accountId, tabQuery }: { accountId: string; tabQuery: string 
     state.status === 'signedIn' ? state.user?.id : undefined,
   );
   const location = useLocation();
+  useScreenTitle(
+    account
+      ? t(
+          'user_profile.document_title',
+          plainDisplayName(
+            account.displayName,
+            account.emojis.map((emoji) => emoji.shortcode),
+          ) || account.username,
+          account.acct,
+        )
+      : null,
+  );
   if (!account) return null;
   const own = viewerId === account.id;
   const tabs = profileTabs(account, own);
@@ -76,9 +90,6 @@ function Profile({ accountId, tabQuery }: { accountId: string; tabQuery: string 
 
   return (
     <div className={styles.screen}>
-      <h1 className={styles.visuallyHidden}>
-        {t('user_profile.title', account.displayName || account.username)}
-      </h1>
       {account.moved && <MovedNotice account={account} moved={account.moved} />}
       <UserCard account={account} variant="profile" onSelectTab={selectTab} />
       <Tabs

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import type { EmojiReaction } from '../../api/types.ts';
-import { t } from '../../i18n/index.ts';
+import { t, tCount } from '../../i18n/index.ts';
 import { safeMediaUrl } from '../../lib/gallery.ts';
 import { REACTIONS_SHOWN, visibleReactions } from '../../lib/reactions.ts';
 import { useStatus } from '../../state/entities.ts';
@@ -151,7 +151,7 @@ export function ReactionsBar({ statusId, focused = false }: ReactionsBarProps) {
             <button
               type="button"
               className={styles.toggle}
-              aria-label={t('reactions.show_more_label', hidden)}
+              aria-label={tCount('reactions.show_more_label', hidden)}
               aria-expanded={false}
               onClick={() => setExpanded(true)}
             >

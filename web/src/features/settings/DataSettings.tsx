@@ -9,7 +9,7 @@ import {
   type ImportKind,
 } from '../../api/mutesBlocks.ts';
 import { api } from '../../app/apiClient.ts';
-import { t } from '../../i18n/index.ts';
+import { t, tCount } from '../../i18n/index.ts';
 import { formatFileSize } from '../../lib/fileSize.ts';
 import { accountsCsv, parseImportList } from '../../lib/importList.ts';
 import { readSettingsBackup, settingsBackupText } from '../../lib/settingsBackup.ts';
@@ -172,7 +172,7 @@ function BackupState({ backup }: { backup: AccountBackup }) {
   if (backup.failed)
     return <span className={styles.error}>{t('settings.data.backup_failed')}</span>;
   if (!backup.processed) {
-    return <span>{t('settings.data.backup_running', backup.processedCount)}</span>;
+    return <span>{tCount('settings.data.backup_running', backup.processedCount)}</span>;
   }
   const size = formatFileSize(backup.fileSize);
   return (

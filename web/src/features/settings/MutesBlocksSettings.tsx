@@ -85,12 +85,14 @@ function MutedUsers() {
           {items.map(({ account, expiresAt }) => (
             <li key={account.id}>
               <span>
-                <AccountName account={account} />{' '}
-                <span className={styles.hint}>
-                  {expiresAt
-                    ? t('settings.mutes.until', new Date(expiresAt).toLocaleString())
-                    : t('settings.mutes.indefinitely')}
-                </span>
+                <AccountName account={account} />
+                {/* A mute with no end needs no words: only a timed one says when it ends. */}
+                {expiresAt && (
+                  <span className={styles.hint}>
+                    {' '}
+                    {t('settings.mutes.until', new Date(expiresAt).toLocaleString())}
+                  </span>
+                )}
               </span>
               <Button
                 compact

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { api } from '../../app/apiClient.ts';
 import { statusHistory } from '../../api/statusHistory.ts';
 import type { Attachment, StatusEdit } from '../../api/types.ts';
-import { t } from '../../i18n/index.ts';
+import { t, tCount } from '../../i18n/index.ts';
 import { safeMediaUrl } from '../../lib/safeUrl.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { RichContent } from '../../ui/RichContent.tsx';
@@ -18,7 +18,10 @@ type HistoryState =
 /** A version's attachments as small thumbnails, each opening the file in a new tab. */
 function VersionAttachments({ attachments }: { attachments: readonly Attachment[] }) {
   return (
-    <ul className={styles.thumbs} aria-label={t('status.history_attachments', attachments.length)}>
+    <ul
+      className={styles.thumbs}
+      aria-label={tCount('status.history_attachments', attachments.length)}
+    >
       {attachments.map((attachment, index) => {
         const href = safeMediaUrl(attachment.url);
         const preview =

@@ -442,6 +442,26 @@ describe('StatusCard people on the focused post', () => {
     await waitFor(() => expect(within(dialog).getAllByRole('link')).toHaveLength(17), slow);
   });
 
+  it('names one repeat and one favourite in the singular', async () => {
+    signIn();
+    ingest(rawStatus('s1', { favourites_count: 1, reblogs_count: 1 }));
+    fetchMock.mockImplementation(async () => json([]));
+    render(<StatusCard statusId="s1" context={{ kind: 'conversation', focused: true }} />);
+    expect(await screen.findByRole('button', { name: '1 Repeat' }, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '1 Favorite' })).toBeTruthy();
+  });
+
+  it('shows no counts and no people while "hide post counts" is on', async () => {
+    signIn();
+    act(() => usePreferences.setState({ hidePostStats: true }));
+    ingest(rawStatus('s1', { favourites_count: 2, reblogs_count: 3 }));
+    fetchMock.mockImplementation(async () => json(people('fan', 2)));
+    render(<StatusCard statusId="s1" context={{ kind: 'conversation', focused: true }} />);
+    await screen.findByRole('group', { name: 'Post actions' }, { timeout: 5000 });
+    expect(screen.queryByText(/Favorites|Repeats/)).toBeNull();
+    expect(screen.queryByRole('list', { name: 'Who repeated and favorited' })).toBeNull();
+  });
+
   it('is not shown on timelines', () => {
     ingest(rawStatus('s1', { favourites_count: 2 }));
     render(<StatusCard statusId="s1" context={{ kind: 'timeline' }} />);

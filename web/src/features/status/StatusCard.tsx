@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState, type MouseEvent } from 'react';
 import { isPlainLeftClick, Link } from '../../router/Link.tsx';
 import type { Account } from '../../api/types.ts';
-import { t } from '../../i18n/index.ts';
+import { t, tCount } from '../../i18n/index.ts';
 import { postName } from '../../lib/accessibleNames.ts';
 import { isHidden, muteReasons, type MuteReason } from '../../lib/muting.ts';
 import { relativeTime } from '../../lib/timeAgo.ts';
@@ -71,7 +71,7 @@ function feedAttributes(position: FeedPosition | undefined) {
 /** "5 minutes ago", read at render time (the name needs no ticking clock). */
 function spokenTime(time: string): string {
   const relative = relativeTime(time, Date.now());
-  return relative ? t(`a11y.time.${relative.unit}`, relative.value) : time;
+  return relative ? tCount(`a11y.time.${relative.unit}`, relative.value) : time;
 }
 
 export const profilePath = (accountId: string) => `/users/${encodeURIComponent(accountId)}`;
@@ -299,7 +299,7 @@ export function StatusCard({ statusId, context, position }: StatusCardProps) {
             focused={Boolean(context.focused)}
             context={context.kind === 'conversation' ? 'conversation' : 'timeline'}
           />
-          {context.kind === 'conversation' && context.focused && (
+          {context.kind === 'conversation' && context.focused && !hidePostStats && (
             <Suspense fallback={null}>
               <StatusPeople status={shown} />
             </Suspense>

@@ -3,9 +3,8 @@ import { api } from '../../app/apiClient.ts';
 import { Link } from '../../router/Link.tsx';
 import { statusPeople, type StatusPeopleKind } from '../../api/statusPeople.ts';
 import type { Account } from '../../api/types.ts';
-import { t } from '../../i18n/index.ts';
+import { t, tCount } from '../../i18n/index.ts';
 import { useEntities, type StoredStatus } from '../../state/entities.ts';
-import { usePreferences } from '../../state/preferences.ts';
 import styles from './StatusPeople.module.css';
 import { AccountAvatar } from '../../ui/AccountAvatar.tsx';
 
@@ -18,12 +17,12 @@ type People = Record<StatusPeopleKind, Account[]>;
 
 /**
  * On a conversation's focused post: who favourited and who repeated it, as one row of avatars
- * (at most 15), and the counts as buttons opening the full lists.
+ * (at most 15), and the counts as buttons opening the full lists. Not shown while post counts are
+ * hidden (its card leaves it out).
  */
 export default function StatusPeople({ status }: { status: StoredStatus }) {
   const [people, setPeople] = useState<People>({ favourites: [], reblogs: [] });
   const [open, setOpen] = useState<StatusPeopleKind | null>(null);
-  const hideStats = usePreferences((state) => state.hidePostStats);
   const favourites = status.favouritesCount;
   const reblogs = status.reblogsCount;
 
@@ -57,15 +56,15 @@ export default function StatusPeople({ status }: { status: StoredStatus }) {
 
   return (
     <div className={styles.people}>
-      <div className={styles.counts} hidden={hideStats}>
+      <div className={styles.counts}>
         {reblogs > 0 && (
           <button type="button" className={styles.count} onClick={() => setOpen('reblogs')}>
-            {t('status.repeats_count', reblogs)}
+            {tCount('status.repeats_count', reblogs)}
           </button>
         )}
         {favourites > 0 && (
           <button type="button" className={styles.count} onClick={() => setOpen('favourites')}>
-            {t('status.favorites_count', favourites)}
+            {tCount('status.favorites_count', favourites)}
           </button>
         )}
       </div>

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useLayout } from '../../app/layout/useLayout.ts';
-import { t } from '../../i18n/index.ts';
+import { t, tCount } from '../../i18n/index.ts';
 import { clickBlocked, mobileNewCount } from '../../lib/timelineQueue.ts';
 import { Button } from '../../ui/Button.tsx';
 import styles from './Timeline.module.css';
@@ -46,10 +46,7 @@ export function TimelineHeader({
   const settingsId = useId();
   const label = t('timeline.show_new_count', newStatusCount);
   // The phone button shows only the count, so its name says it in words that contain it.
-  const mobileLabel =
-    newStatusCount === 1
-      ? t('timeline.show_new_posts_one')
-      : t('timeline.show_new_posts', newStatusCount);
+  const mobileLabel = tCount('timeline.show_new_posts', newStatusCount);
 
   return (
     <header className={styles.header}>

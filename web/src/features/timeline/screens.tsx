@@ -1,6 +1,7 @@
 import type { ScreenProps } from '../../router/matchRoute.ts';
 import { t } from '../../i18n/index.ts';
 import { useLists } from '../../state/lists.ts';
+import { useScreenTitle } from '../../state/screenTitle.ts';
 import { timelineKey, type TimelineKind } from '../../state/timelines.ts';
 import { Timeline } from './Timeline.tsx';
 
@@ -27,6 +28,8 @@ export function TimelineScreen({ match }: ScreenProps) {
       : kind === 'list'
         ? (listTitle ?? t(match.route.titleKey))
         : t(match.route.titleKey);
+  // The document title says which hashtag or list; the other timelines are named by their route.
+  useScreenTitle(kind === 'tag' || (kind === 'list' && listTitle) ? title : null);
   return (
     <Timeline
       key={timelineKey({ kind, tag, listId })}

@@ -116,3 +116,34 @@ describe('UserCard handle on an internationalised host', () => {
     expect(plain.container.textContent).not.toContain('Careful');
   });
 });
+
+describe('UserCard heading', () => {
+  const withEmoji = () =>
+    testAccount({
+      id: '9',
+      username: 'bob',
+      display_name: 'Bob :featherheart:',
+      emojis: [
+        {
+          shortcode: 'featherheart',
+          url: 'https://starling.test/emoji/featherheart.png',
+          static_url: 'https://starling.test/emoji/featherheart.png',
+          visible_in_picker: true,
+        },
+      ],
+    });
+
+  it("is the profile page's h1, with the display name's custom emoji drawn as images", () => {
+    render(<UserCard account={withEmoji()} variant="profile" onSelectTab={() => {}} />);
+    const heading = screen.getByRole('heading', { level: 1 });
+    expect(heading.textContent).toBe('Bob ');
+    expect(heading.querySelector('img')?.getAttribute('src')).toContain('featherheart.png');
+    expect(heading.querySelector('img')?.getAttribute('alt')).toBe(':featherheart:');
+  });
+
+  it('is a second-level heading in a popover', () => {
+    render(<UserCard account={withEmoji()} variant="popover" />);
+    expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
+    expect(screen.getByRole('heading', { level: 2 }).querySelector('img')).toBeTruthy();
+  });
+});

@@ -93,6 +93,7 @@ export function UserCard({
   const avatar = <AccountAvatar account={account} size={72} className={styles.avatar} />;
   const banner = cssImageUrl(account.header);
 
+  const Heading = variant === 'profile' ? 'h1' : 'h2';
   return (
     <section
       data-user-card
@@ -114,7 +115,8 @@ export function UserCard({
           avatar
         )}
         <div className={styles.names}>
-          <h2 id={headingId} className={styles.displayName}>
+          {/* On the profile page the name is the page's heading, drawn with its emoji. */}
+          <Heading id={headingId} className={styles.displayName}>
             {variant === 'popover' ? (
               <Link to={profilePath}>
                 <RichContent
@@ -130,7 +132,7 @@ export function UserCard({
                 emojis={account.emojis}
               />
             )}
-          </h2>
+          </Heading>
           <p className={styles.handle}>
             @{handle}
             {isLookalikeHandle(handle) && (

@@ -93,17 +93,17 @@ for (const size of SIZES) {
       const composer = page.getByRole('dialog', { name: /new status|new post/i });
       await expect(composer).toBeVisible();
       await expectNoSeriousA11yViolations(page, `new post dialog (${size.name})`);
-      await composer.getByRole('combobox', { name: "What's on your mind?" }).fill('Hello :sta');
+      await composer.getByRole('textbox', { name: "What's on your mind?" }).fill('Hello :sta');
       await expect(composer.getByRole('option').first()).toBeVisible();
       await expectNoSeriousA11yViolations(page, `composer autocomplete (${size.name})`);
-      await composer.getByRole('combobox', { name: "What's on your mind?" }).fill('Hello');
+      await composer.getByRole('textbox', { name: "What's on your mind?" }).fill('Hello');
       await composer.getByRole('button', { name: 'Insert emoji' }).click();
       await expect(page.getByRole('group', { name: 'Emoji picker' })).toBeVisible();
       await expectNoSeriousA11yViolations(page, `emoji picker (${size.name})`);
       await page.keyboard.press('Escape');
       await expect(page.getByRole('group', { name: 'Emoji picker' })).toHaveCount(0);
       await expect(composer.getByRole('button', { name: 'Insert emoji' })).toBeFocused();
-      await composer.getByRole('combobox', { name: "What's on your mind?" }).fill('');
+      await composer.getByRole('textbox', { name: "What's on your mind?" }).fill('');
       await composer.getByRole('button', { name: 'Close' }).click();
       await expect(composer).toHaveCount(0);
 
@@ -190,7 +190,7 @@ for (const size of SIZES) {
   });
 }
 
-test('/login has one login form and /about one instance panel; each landmark is unique', async ({
+test('/login has one login form and /about one instance and one features panel; each landmark is unique', async ({
   page,
 }) => {
   await page.setViewportSize({ width: 1400, height: 900 });
@@ -200,18 +200,22 @@ test('/login has one login form and /about one instance panel; each landmark is 
   await page.goto('/about');
   await expect(page.getByRole('heading', { level: 1, name: 'About' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'About this instance' })).toHaveCount(1);
-  // Elsewhere the sidebar keeps both.
+  await expect(page.getByRole('region', { name: 'Features', exact: true })).toHaveCount(1);
+  // Elsewhere the sidebar keeps them.
   await page.goto('/main/public');
   await expect(page.getByRole('form', { name: 'Log in' })).toHaveCount(1);
   await expect(page.getByRole('region', { name: 'About this instance' })).toHaveCount(1);
 });
 
-test('polls are regions named by their options, so no two read the same', async ({ page }) => {
+test('polls are groups named by their options, and two alike name no landmark twice', async ({
+  page,
+}) => {
   const carol = await apiToken('carol', DEMO_PASSWORD);
   const tag = unique('Two polls').replace(/\W/g, '');
   for (const options of [
     ['Tea', 'Coffee'],
     ['Nest', 'Cavity'],
+    ['Tea', 'Coffee'],
   ]) {
     await api(carol, 'POST', 'api/v1/statuses', {
       status: `#${tag} ${options.join(' or ')}?`,
@@ -219,12 +223,13 @@ test('polls are regions named by their options, so no two read the same', async 
     });
   }
   await page.goto(`/tag/${tag}`);
-  const polls = page.getByRole('region', { name: /^Poll/ });
-  await expect(polls).toHaveCount(2);
-  const names = await polls.evaluateAll((regions) =>
-    regions.map((region) => region.getAttribute('aria-label')),
+  const polls = page.getByRole('group', { name: /^Poll/ });
+  await expect(polls).toHaveCount(3);
+  const names = await polls.evaluateAll((groups) =>
+    groups.map((group) => group.getAttribute('aria-label')),
   );
-  expect(names.sort()).toEqual(['Poll: Nest / Cavity', 'Poll: Tea / Coffee']);
+  expect(names.sort()).toEqual(['Poll: Nest / Cavity', 'Poll: Tea / Coffee', 'Poll: Tea / Coffee']);
+  await expectNoSeriousA11yViolations(page, 'two polls with the same options');
 });
 
 test('after a navigation the new screen heading has the focus; on the first load it does not', async ({
@@ -237,6 +242,25 @@ test('after a navigation the new screen heading has the focus; on the first load
   await expect(heading).not.toBeFocused();
   await page.getByRole('link', { name: 'About' }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: 'About' })).toBeFocused();
+});
+
+test('a screen whose heading comes with its data gets the focus once it arrives', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await signedIn(page, 'alice');
+  await page.goto('/main/public');
+  await expect(page.getByRole('feed').getByRole('article').first()).toBeVisible();
+  // A profile (one's own, from the sidebar): its heading waits for the account.
+  await page.getByRole('region', { name: 'Your account' }).getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/users\/\w+$/);
+  await expect(page.getByRole('heading', { level: 1, name: /Alice Lark/ })).toBeFocused();
+  // The notifications screen, by its key.
+  await page.keyboard.press('g');
+  await page.keyboard.press('n');
+  await expect(page).toHaveURL(/\/alice\/notifications$/);
+  await expect(page.getByRole('heading', { level: 1, name: /^Notifications/ })).toBeFocused();
+  await expectNoSeriousA11yViolations(page, 'the notifications screen');
 });
 
 test('a dialog starts on its first field: the settings on the tab list', async ({ page }) => {
@@ -258,7 +282,7 @@ test('the composer, subject and search fields are labelled, their placeholders a
   await page.goto('/main/friends');
   const form = page.getByRole('form', { name: 'Post new status' }).first();
   const fields = [
-    form.getByRole('combobox', { name: "What's on your mind?" }),
+    form.getByRole('textbox', { name: "What's on your mind?" }),
     form.getByRole('combobox', { name: 'Subject (optional)' }),
     page.getByRole('searchbox', { name: 'Search' }),
   ];
@@ -316,4 +340,54 @@ test('new posts shown by themselves (streaming, at the top) are announced too', 
     timeout: 8_000,
   });
   await expect(page.locator('[data-live-region]')).toContainText(/New posts shown: \d+/);
+});
+
+test('from load, the third post of the home timeline is reachable in at most 30 Tab presses', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await signedIn(page, 'alice');
+  await page.goto('/main/friends');
+  const third = page.getByRole('feed').getByRole('article').nth(2);
+  await expect(third).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const thirdId = await third.getAttribute('data-status-id');
+  const focusedControl = () =>
+    page.evaluate((id) => {
+      const active = document.activeElement;
+      const post = active?.closest('article[data-status-id]');
+      return {
+        inThird: post?.getAttribute('data-status-id') === id,
+        inToolbar: active?.closest('[role="toolbar"]') !== null,
+        favourite: active?.getAttribute('data-action') === 'favourite',
+        name: active?.textContent ?? '',
+      };
+    }, thirdId);
+
+  // The first stop skips to the posts.
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to posts' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('feed').getByRole('article').first()).toBeFocused();
+  let tabs = 1;
+  let arrows = 0;
+  for (;;) {
+    const at = await focusedControl();
+    if (at.inThird && at.favourite) break;
+    // Along the post's action bar by its arrow keys.
+    if (at.inThird && at.inToolbar) {
+      await page.keyboard.press('ArrowRight');
+      arrows += 1;
+      if (arrows > 6) throw new Error('the action bar has no favourite button');
+      continue;
+    }
+    if (tabs >= 60) break;
+    await page.keyboard.press('Tab');
+    tabs += 1;
+  }
+  console.log(
+    `Tab presses from load to the third post's favourite button: ${tabs} (plus Enter on the skip link and ${arrows} arrow keys)`,
+  );
+  await expect(third.locator('[data-action="favourite"]')).toBeFocused();
+  expect(tabs).toBeLessThanOrEqual(30);
 });

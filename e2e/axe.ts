@@ -13,8 +13,16 @@ interface AxeViolation {
   nodes: { target: unknown[] }[];
 }
 
+/** Rules held at every impact: once clean, a moderate or minor breach of these fails too. */
+const HELD_AT_ANY_IMPACT = new Set([
+  'landmark-unique',
+  'page-has-heading-one',
+  'aria-allowed-role',
+]);
+
 /**
- * Runs axe-core in the page and fails on any serious or critical violation, naming the rule and
+ * Runs axe-core in the page and fails on any serious or critical violation (and any violation of
+ * the rules in HELD_AT_ANY_IMPACT), naming the rule and
  * the first elements it found. `what` says which screen or dialog was scanned; `include`, a CSS
  * selector, limits the scan to one part of the page (a dialog, a panel).
  */
@@ -48,7 +56,9 @@ export async function expectNoSeriousA11yViolations(
     ).violations;
   }, include ?? null);
   const serious = (violations as AxeViolation[])
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .filter(
+      (v) => v.impact === 'serious' || v.impact === 'critical' || HELD_AT_ANY_IMPACT.has(v.id),
+    )
     .map(
       (v) =>
         `${v.id} (${v.impact}): ${v.help} — ${v.nodes

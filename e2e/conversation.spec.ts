@@ -218,7 +218,7 @@ test('a reply posted from the conversation appears in it at once, and is counted
   await ownButton(page, original.id, 'Reply').click();
   const dialog = page.getByRole('dialog', { name: 'Reply' });
   const text = unique('In the reeds by the river');
-  const field = dialog.getByRole('combobox', { name: 'Your reply' });
+  const field = dialog.getByRole('textbox', { name: 'Your reply' });
   await field.press('End');
   await field.pressSequentially(text);
   await dialog.getByRole('button', { name: 'Post', exact: true }).click();

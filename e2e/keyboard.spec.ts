@@ -65,7 +65,7 @@ test('reads a timeline with j and k, favourites, opens and replies without a mou
   await page.keyboard.press('r');
   const dialog = page.getByRole('dialog', { name: 'Reply' });
   await expect(dialog).toBeVisible();
-  const field = dialog.getByRole('combobox', { name: 'Your reply' });
+  const field = dialog.getByRole('textbox', { name: 'Your reply' });
   await expect(field).toBeFocused();
   // Typing in the field fires none of the keys (j, k, f, r...).
   const reply = unique('A reply by keyboard, just fine');
@@ -100,7 +100,7 @@ test('n starts a new post, / goes to search, g then p goes to the public timelin
   const composer = page.getByRole('dialog', { name: 'New post' });
   await expect(composer).toBeVisible();
   // The dialog opens on its text, not on Close, and the page behind it is inert.
-  await expect(composer.getByRole('combobox', { name: "What's on your mind?" })).toBeFocused();
+  await expect(composer.getByRole('textbox', { name: "What's on your mind?" })).toBeFocused();
   expect(await page.locator('main').evaluate((main) => main.closest('[inert]') !== null)).toBe(
     true,
   );

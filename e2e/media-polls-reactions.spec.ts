@@ -85,7 +85,7 @@ test('poll: alice votes in a poll and sees the results', async ({ page, consoleE
   await signedIn(page, 'alice');
   await page.goto('/main/public');
   const status = card(page, text);
-  const poll = status.getByRole('region', { name: 'Poll' });
+  const poll = status.getByRole('group', { name: 'Poll' });
   await expect(poll.getByRole('radio')).toHaveCount(3);
   const vote = poll.getByRole('button', { name: 'Vote' });
   await expect(vote).toBeDisabled();
@@ -107,7 +107,7 @@ test('poll: an anonymous visitor sees results without voting controls', async ({
   const text = unique('Poll for visitors: best nest?');
   await postPoll('carol', text, ['Cup', 'Cavity'], true);
   await page.goto('/main/public');
-  const poll = card(page, text).getByRole('region', { name: 'Poll' });
+  const poll = card(page, text).getByRole('group', { name: 'Poll' });
   await expect(poll).toContainText('Cup');
   await expect(poll).toContainText('0 people voted');
   await expect(poll.getByRole('radio')).toHaveCount(0);

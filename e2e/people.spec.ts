@@ -121,9 +121,10 @@ test('follow a locked account, approve it at /friend-requests, then following', 
     await page.goto('/users/wren');
     const follow = page.locator('main').getByRole('button', { name: 'Follow', exact: true });
     await follow.click();
+    // The button that shows the new state keeps the keyboard focus.
     await expect(
       page.locator('main').getByRole('button', { name: /Request sent|Cancel request/ }),
-    ).toBeVisible();
+    ).toBeFocused();
 
     const wrenPage = await pageAs(browser, await apiToken('wren', DEMO_PASSWORD));
     await wrenPage.goto('/friend-requests');
@@ -171,8 +172,14 @@ test('mute with a duration collapses their posts; block with confirmation remove
     await page.goto('/main/public');
     await expect(card(page, id)).toHaveAttribute('aria-label', 'Muted post');
 
-    // Block asks first (modalOnBlock is on by default), then their posts leave public.
+    // Unmuting from the card keeps the focus on the button, now Mute again.
     await page.goto('/users/bob');
+    await page.locator('main').getByRole('button', { name: 'Unmute' }).click();
+    await expect(
+      page.locator('main').getByRole('button', { name: 'Mute', exact: true }),
+    ).toBeFocused();
+
+    // Block asks first (modalOnBlock is on by default), then their posts leave public.
     await page.locator('main').getByRole('button', { name: 'Block', exact: true }).click();
     const confirm = page.getByRole('alertdialog');
     await expect(confirm).toContainText('Do you really want to block bob?');

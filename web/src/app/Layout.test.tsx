@@ -23,7 +23,14 @@ vi.mock('../features/who-to-follow/WhoToFollowPanel.tsx', () => ({
 }));
 vi.mock('../features/auth/logout.ts', () => ({ requestLogout: vi.fn() }));
 
+/** The columns as they show on screen, left to right (flex order). */
 const columnsOf = (container: HTMLElement) =>
+  Array.from(container.querySelectorAll<HTMLElement>('[data-column]'))
+    .sort((a, b) => Number(a.style.order) - Number(b.style.order))
+    .map((column) => column.dataset.column);
+
+/** The columns in page order, the order of reading and of the Tab key. */
+const columnsInPageOrder = (container: HTMLElement) =>
   Array.from(container.querySelectorAll<HTMLElement>('[data-column]')).map(
     (column) => column.dataset.column,
   );
@@ -45,6 +52,8 @@ describe('layout columns at wide width', () => {
   it('shows sidebar, main and the notifications column for a signed-in user', () => {
     const { container } = renderLayout();
     expect(columnsOf(container)).toEqual(['sidebar', 'main', 'notifications']);
+    // The posts come before the sidebar's composer and navigation for the keyboard.
+    expect(columnsInPageOrder(container)).toEqual(['main', 'sidebar', 'notifications']);
     expect(screen.getByRole('heading', { name: 'Notifications' })).toBeTruthy();
     expect(screen.getByRole('main').textContent).toBe('routed screen');
   });

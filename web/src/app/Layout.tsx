@@ -21,6 +21,11 @@ import { matchRoute } from '../router/matchRoute.ts';
 
 export const MAIN_CONTENT_ID = 'main-content';
 
+const mainFirst = (columns: Column[]): Column[] => [
+  ...columns.filter((column) => column === 'main'),
+  ...columns.filter((column) => column !== 'main'),
+];
+
 /**
  * The frame around every screen (spec part 1, §2 Application shell): the top bar for the layout,
  * the columns in the order the layout rules give, the floating post button and the modal host.
@@ -45,10 +50,11 @@ export function Layout({ children }: { children: ReactNode }) {
   });
 
   const renderColumn = (column: Column) => {
+    const order = { order: columns.indexOf(column) };
     switch (column) {
       case 'sidebar':
         return (
-          <div key={column} className={styles.sidebarColumn} data-column={column}>
+          <div key={column} className={styles.sidebarColumn} style={order} data-column={column}>
             <Sidebar
               postFormElsewhere={columns.includes('postform')}
               withNotifications={
@@ -64,6 +70,7 @@ export function Layout({ children }: { children: ReactNode }) {
             id={MAIN_CONTENT_ID}
             tabIndex={-1}
             className={styles.mainColumn}
+            style={order}
             data-column={column}
           >
             {children}
@@ -71,7 +78,7 @@ export function Layout({ children }: { children: ReactNode }) {
         );
       default:
         return (
-          <div key={column} className={styles.thirdColumn} data-column={column}>
+          <div key={column} className={styles.thirdColumn} style={order} data-column={column}>
             <ThirdColumn mode={column} />
           </div>
         );
@@ -80,6 +87,19 @@ export function Layout({ children }: { children: ReactNode }) {
 
   return (
     <div className={styles.app} data-layout={layout} style={backgroundStyle(background)}>
+      <a
+        href={`#${MAIN_CONTENT_ID}`}
+        className={styles.skipLink}
+        onClick={(event) => {
+          event.preventDefault();
+          const main = document.getElementById(MAIN_CONTENT_ID);
+          // The first post of the screen's feed; a screen without posts, its main column.
+          const firstPost = main?.querySelector<HTMLElement>('[role="feed"] article');
+          (firstPost ?? main)?.focus();
+        }}
+      >
+        {t('shell.skip_to_posts')}
+      </a>
       <a
         href={`#${MAIN_CONTENT_ID}`}
         className={styles.skipLink}
@@ -94,7 +114,9 @@ export function Layout({ children }: { children: ReactNode }) {
       <Notices />
       {/* Fixed in place, but early in the tab order: right after the top bar. */}
       <FloatingPostButton />
-      <div className={styles.columns}>{columns.map(renderColumn)}</div>
+      {/* The main column comes first in the page (and the tab order); flex order keeps each
+          column where the layout puts it on screen. */}
+      <div className={styles.columns}>{mainFirst(columns).map(renderColumn)}</div>
       <ModalHost />
       <KeyboardShortcuts />
       <LiveRegion />

@@ -33,21 +33,43 @@ function ScrollOnArrival({ location, noScroll }: { location: AppLocation; noScro
 /** The path of the last screen that arrived; null before the first one (the page load). */
 let arrivedPath: string | null = null;
 
+/** The screen's heading: the main column's h1, else any. */
+const screenHeading = () =>
+  document.querySelector<HTMLElement>('main h1') ?? document.querySelector<HTMLElement>('h1');
+
+/** Whether focus is still where a navigation left it: nowhere, or on what was clicked to get here. */
+const focusUnclaimed = (left: Element | null) =>
+  document.activeElement === null ||
+  document.activeElement === document.body ||
+  document.activeElement === left;
+
 /**
  * After a navigation to another screen (never on the page load), focus moves to the new screen's
- * heading, so a screen reader starts reading there instead of at the top of the page.
+ * heading, so a screen reader starts reading there instead of at the top of the page. A screen
+ * whose heading comes with its data (a profile, the notifications) gets focus when it arrives,
+ * unless the person has moved focus meanwhile.
  */
 function FocusOnArrival({ pathname }: { pathname: string }) {
   useEffect(() => {
     const previous = arrivedPath;
     arrivedPath = pathname;
-    if (previous === null || previous === pathname) return;
-    if (document.querySelector('[aria-modal="true"]')) return;
-    const heading =
-      document.querySelector<HTMLElement>('main h1') ?? document.querySelector<HTMLElement>('h1');
-    if (!heading) return;
-    if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
-    heading.focus({ preventScroll: true });
+    if (previous === null || previous === pathname) return undefined;
+    const left = document.activeElement;
+    const focusHeading = (): boolean => {
+      if (document.querySelector('[aria-modal="true"]')) return true;
+      const heading = screenHeading();
+      if (!heading) return false;
+      if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
+      if (focusUnclaimed(left)) heading.focus({ preventScroll: true });
+      return true;
+    };
+    if (focusHeading() || typeof MutationObserver === 'undefined') return undefined;
+    const observer = new MutationObserver(() => {
+      if (!focusUnclaimed(left)) observer.disconnect();
+      else if (focusHeading()) observer.disconnect();
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    return () => observer.disconnect();
   }, [pathname]);
   return null;
 }

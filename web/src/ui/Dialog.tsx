@@ -24,6 +24,8 @@ export interface DialogProps {
   headerActions?: ReactNode;
   /** Show the × button in the header; alert dialogs answer with their own buttons instead. */
   showCloseButton?: boolean;
+  /** Where focus returns on close when the element focused before the dialog is gone. */
+  returnFocusTo?: RefObject<HTMLElement | null>;
   /** Where focus goes on open; otherwise the first [data-autofocus] element, then the first tabbable. */
   initialFocus?: RefObject<HTMLElement | null>;
   placement?: 'center' | 'end';
@@ -84,6 +86,7 @@ export function Dialog({
   headerActions,
   showCloseButton = role === 'dialog',
   initialFocus,
+  returnFocusTo,
   placement = 'center',
   size = 'medium',
   describedBy,
@@ -135,6 +138,8 @@ export function Dialog({
         applyInert();
       }
       if (previous?.isConnected) previous.focus();
+      // eslint-disable-next-line react-hooks/exhaustive-deps -- read at close: the opener it holds now
+      else if (returnFocusTo?.current?.isConnected) returnFocusTo.current.focus();
     };
     // Focus moves once per opening; a new initialFocus ref during the same opening changes nothing.
     // eslint-disable-next-line react-hooks/exhaustive-deps

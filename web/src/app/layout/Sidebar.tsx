@@ -43,7 +43,7 @@ export function Sidebar({
   /** Spec part 2 §2: without a notifications column the panel sits in the sidebar. */
   withNotifications?: boolean;
 }) {
-  // The about screen shows the instance panel itself.
+  // The about screen shows the instance and features panels itself.
   const onAbout = useLocation().pathname === '/about';
   return (
     <aside className={styles.sidebar} aria-label={t('shell.sidebar')}>
@@ -55,7 +55,7 @@ export function Sidebar({
       )}
       <NavPanel />
       {!onAbout && <InstancePanel />}
-      <FeaturesPanel />
+      {!onAbout && <FeaturesPanel />}
       <WhoToFollowSlot />
     </aside>
   );

@@ -51,6 +51,28 @@ describe('the settings modal', () => {
     expect(useModals.getState().settings.visibility).toBe('hidden');
   });
 
+  it('after Minimize and Restore, focus is in the dialog and Escape returns it to the settings button', async () => {
+    renderShell();
+    const settingsButton = screen.getByRole('button', { name: 'Settings' });
+    settingsButton.focus();
+    fireEvent.click(settingsButton);
+    await screen.findByRole('tab', { name: 'General', selected: true });
+    const minimize = screen.getByRole('button', { name: 'Minimize' });
+    minimize.focus();
+    fireEvent.click(minimize);
+    const restore = screen.getByRole('button', { name: 'Restore' });
+    expect(document.activeElement).toBe(restore);
+
+    fireEvent.click(restore);
+    const dialog = screen.getByRole('dialog', { name: 'Settings' });
+    expect(dialog.contains(document.activeElement)).toBe(true);
+    act(() => {
+      fireEvent.keyDown(document.activeElement ?? dialog, { key: 'Escape' });
+    });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(settingsButton);
+  });
+
   it('closes on Escape and returns focus to the settings button', async () => {
     renderShell();
     const settingsButton = screen.getByRole('button', { name: 'Settings' });

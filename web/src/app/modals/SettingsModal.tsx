@@ -1,5 +1,5 @@
 import '../../i18n/parts/settings.ts';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useLayoutEffect, useRef, useState } from 'react';
 import { t } from '../../i18n/index.ts';
 import type { SettingsTab } from '../../lib/settingsModal.ts';
 import { useModals } from '../../state/modals.ts';
@@ -15,7 +15,19 @@ const SettingsContent = lazy(() => import('../../features/settings/SettingsConte
 export function SettingsModal() {
   const settings = useModals((state) => state.settings);
   const [chosenTab, setChosenTab] = useState<SettingsTab>('general');
-  if (settings.visibility === 'hidden') return null;
+  // What opened the settings, for focus to return to after a minimize and restore.
+  const opener = useRef<HTMLElement | null>(null);
+  const restoreButton = useRef<HTMLButtonElement>(null);
+  const { visibility } = settings;
+  useLayoutEffect(() => {
+    if (visibility === 'hidden') opener.current = null;
+    // Minimized: the keyboard stays with the bar.
+    if (visibility === 'minimized') restoreButton.current?.focus();
+  }, [visibility]);
+  if (visibility === 'hidden') return null;
+  if (opener.current == null) {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  }
 
   const activeTab = settings.targetTab ?? chosenTab;
   const selectTab = (tab: SettingsTab) => {
@@ -23,11 +35,12 @@ export function SettingsModal() {
     forgetSettingsTarget();
   };
 
-  if (settings.visibility === 'minimized') {
+  if (visibility === 'minimized') {
     return (
       <section className={styles.minimized} aria-label={t('settings.title')}>
         <span className={styles.minimizedTitle}>{t('settings.title')}</span>
         <button
+          ref={restoreButton}
           type="button"
           className={styles.barButton}
           aria-label={t('modals.restore')}
@@ -54,6 +67,7 @@ export function SettingsModal() {
       title={t('settings.title')}
       size="large"
       onClose={closeSettings}
+      returnFocusTo={opener}
       headerActions={
         <button
           type="button"

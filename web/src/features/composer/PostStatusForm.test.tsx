@@ -42,7 +42,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const field = () => screen.getByRole('combobox', { name: "What's on your mind?" });
+const field = () => screen.getByRole('textbox', { name: "What's on your mind?" });
 const postButton = () => screen.getByRole('button', { name: 'Post' });
 const type = (text: string) => fireEvent.change(field(), { target: { value: text } });
 

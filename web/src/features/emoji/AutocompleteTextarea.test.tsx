@@ -70,9 +70,15 @@ function Harness({
   );
 }
 
+/** The textarea is a textbox (a textarea may take no role); the one-line field a combobox. */
 function field(name = 'Post') {
-  return screen.getByRole('combobox', { name }) as HTMLTextAreaElement;
+  return screen.getByRole(name === 'Subject' ? 'combobox' : 'textbox', {
+    name,
+  }) as HTMLTextAreaElement;
 }
+
+/** Whether the field points at an open suggestion list. */
+const listOpen = (element: Element) => element.hasAttribute('aria-controls');
 
 /** Types the whole text at once, caret at its end (as after typing its last character). */
 function typeText(element: HTMLTextAreaElement | HTMLInputElement, text: string) {
@@ -109,7 +115,9 @@ describe('AutocompleteTextarea: emoji', () => {
 
     await waitFor(() => expect(options()).toEqual([':blob:', ':blobcat:', '🐡:blowfish:blowfish']));
     expect(screen.getByRole('listbox').id).toBe(textarea.getAttribute('aria-controls'));
-    expect(textarea.getAttribute('aria-expanded')).toBe('true');
+    expect(textarea.hasAttribute('role')).toBe(false);
+    expect(textarea.hasAttribute('aria-expanded')).toBe(false);
+    expect(textarea.getAttribute('aria-haspopup')).toBe('listbox');
     const first = screen.getAllByRole('option')[0];
     expect(textarea.getAttribute('aria-activedescendant')).toBe(first?.id);
     expect(first?.getAttribute('aria-selected')).toBe('true');
@@ -119,7 +127,8 @@ describe('AutocompleteTextarea: emoji', () => {
     expect(textarea.selectionStart).toBe('hello :blob: '.length);
     expect(parentKeys).not.toHaveBeenCalled();
     expect(screen.queryByRole('listbox')).toBeNull();
-    expect(textarea.getAttribute('aria-expanded')).toBe('false');
+    expect(listOpen(textarea)).toBe(false);
+    expect(textarea.hasAttribute('aria-activedescendant')).toBe(false);
   });
 
   it('moves with the arrow keys and picks a unicode emoji with Tab', async () => {
@@ -246,7 +255,7 @@ describe('AutocompleteTextarea: mentions and hashtags', () => {
     });
     fireEvent.select(element);
     expect(options()).toEqual([]);
-    expect(element.getAttribute('aria-expanded')).toBe('false');
+    expect(listOpen(element)).toBe(false);
     const enter = fireEvent.keyDown(element, { key: 'Enter' });
     expect(enter).toBe(true); // not taken by the suggestions
     typeText(element, '@alic');
@@ -307,7 +316,10 @@ describe('AutocompleteTextarea: the input variant', () => {
     const input = field('Subject');
     expect(ref.current).toBe(input);
     expect(input.tagName).toBe('INPUT');
+    expect(input.getAttribute('aria-expanded')).toBe('false');
     typeText(input, ':blo');
     await waitFor(() => expect(options()).toContain(':blob:'));
+    expect(input.getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByRole('listbox').id).toBe(input.getAttribute('aria-controls'));
   });
 });

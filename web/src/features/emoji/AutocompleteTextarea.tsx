@@ -319,10 +319,12 @@ export function AutocompleteTextarea(props: AutocompleteTextareaProps) {
     onFocus: handleFocus,
     onBlur: handleBlur,
     onSelect: handleSelect,
-    // The combobox pattern: aria-expanded is only allowed with this role.
-    role: 'combobox',
+    // ARIA 1.2 combobox on a one-line field; a textarea may take no role, so it stays a textbox
+    // whose suggestions are announced through aria-autocomplete and the active option.
+    ...(as === 'input'
+      ? { role: 'combobox', 'aria-expanded': open }
+      : { 'aria-haspopup': 'listbox' as const }),
     'aria-autocomplete': 'list' as const,
-    'aria-expanded': open,
     'aria-controls': open ? listId : undefined,
     'aria-activedescendant': open ? optionId(current) : undefined,
   };

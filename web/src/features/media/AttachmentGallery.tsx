@@ -7,6 +7,7 @@ import { useInstance } from '../../state/instance.ts';
 import { usePreferences } from '../../state/preferences.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { StillImage } from '../../ui/StillImage.tsx';
+import { useRovingFocus } from '../../ui/useRovingFocus.ts';
 import styles from './AttachmentGallery.module.css';
 import { useMediaViewer } from './mediaViewerStore.ts';
 
@@ -261,6 +262,8 @@ export function AttachmentGallery({
   const viewerOpen = useMediaViewer((state) => state.open && state.ownerId === ownerId);
   const [revealed, setRevealed] = useState(false);
   const [expanded, setExpanded] = useState(false);
+  // One tab stop for the tiles: the arrow keys move between them, the viewer through them all.
+  const tiles = useRovingFocus<HTMLDivElement>();
 
   const viewable = useMemo(() => attachments.filter(isViewable), [attachments]);
   const layout = useMemo(
@@ -377,6 +380,7 @@ export function AttachmentGallery({
 
   return (
     <div
+      {...tiles}
       className={`${styles.gallery} ${hideAttachments ? styles.compactGallery : ''}`}
       role="group"
       aria-label={t('media.gallery')}

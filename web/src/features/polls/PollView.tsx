@@ -118,7 +118,10 @@ export function PollView({ statusId }: { statusId: string }) {
   if (!poll) return null;
   const mode = pollMode({ signedIn, voted: poll.voted, expired });
   return (
-    <section
+    // A named group, not a region: a feed of polls would fill the landmark list, and the same
+    // poll (repeated, or asked twice with the same options) would name two regions alike.
+    <div
+      role="group"
       className={styles.poll}
       aria-label={pollName(
         t('polls.poll'),
@@ -133,6 +136,6 @@ export function PollView({ statusId }: { statusId: string }) {
         <Results poll={poll} />
       )}
       <Summary poll={poll} now={now} />
-    </section>
+    </div>
   );
 }

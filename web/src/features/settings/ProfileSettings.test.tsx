@@ -30,7 +30,7 @@ afterEach(() => {
 describe('ProfileSettings bio', () => {
   it('completes :emoji: like the composer', async () => {
     render(<ProfileSettings />);
-    const bio = screen.getByRole('combobox', { name: 'Bio' }) as HTMLTextAreaElement;
+    const bio = screen.getByRole('textbox', { name: 'Bio' }) as HTMLTextAreaElement;
     const text = 'I like :blo';
     act(() => bio.focus());
     fireEvent.change(bio, {

@@ -22,6 +22,7 @@ import { ActionIcon as StatusIcon } from './actionIcons.tsx';
 import styles from './StatusCard.module.css';
 import { useStatusActions } from './useStatusActions.ts';
 import { safeHttpUrl } from '../../lib/safeUrl.ts';
+import { useRovingFocus } from '../../ui/useRovingFocus.ts';
 
 const ReportDialog = lazy(() =>
   import('../report/ReportDialog.tsx').then((module) => ({ default: module.ReportDialog })),
@@ -125,6 +126,7 @@ export function StatusActionBar({
   hideStats: boolean;
 }) {
   const actions = useStatusActions(status.id);
+  const toolbar = useRovingFocus<HTMLDivElement>();
   const editingAvailable = useInstance((state) => state.config.editingAvailable);
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const facts: PostFacts = {
@@ -203,7 +205,8 @@ export function StatusActionBar({
   return (
     <>
       {actions.error && <ActionError message={actions.error} onDismiss={actions.dismissError} />}
-      <div className={styles.actions} role="group" aria-label={t('status.actions')}>
+      {/* One tab stop per post: the arrow keys move along the bar. */}
+      <div {...toolbar} className={styles.actions} role="toolbar" aria-label={t('status.actions')}>
         <button
           type="button"
           data-action="reply"

@@ -22,6 +22,7 @@ export function FollowButton({
   const action = followClickAction(relationship);
 
   const onClick = async () => {
+    if (inProgress) return;
     setInProgress(true);
     try {
       if (action === 'follow') await follow(account.id, account.locked);
@@ -37,7 +38,9 @@ export function FollowButton({
     <Button
       compact={compact}
       variant={action === 'follow' ? 'primary' : 'secondary'}
-      disabled={inProgress || account.deactivated}
+      // Busy, not disabled: a disabled button drops the keyboard focus to the page.
+      disabled={account.deactivated}
+      aria-disabled={inProgress || undefined}
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
       onFocus={() => setHovered(true)}

@@ -46,6 +46,7 @@ export function RelationshipTools({
   const close = () => setDialog(null);
 
   const withBusy = (which: 'mute' | 'block', call: () => Promise<unknown>) => {
+    if (busy) return;
     setBusy(which);
     run(which, call).finally(() => setBusy(null));
   };
@@ -101,12 +102,17 @@ export function RelationshipTools({
     <div className={styles.tools}>
       <div className={styles.toolRow}>
         <FollowButton account={account} />
-        <Button onClick={onMute} disabled={busy === 'mute' || controls.muteAndMentionDisabled}>
+        {/* Busy, not disabled: a disabled button drops the keyboard focus to the page. */}
+        <Button
+          onClick={onMute}
+          disabled={controls.muteAndMentionDisabled}
+          aria-disabled={busy === 'mute' || undefined}
+        >
           {busy === 'mute'
             ? t('user_card.muting')
             : t(relationship?.muting ? 'user_card.unmute' : 'user_card.mute')}
         </Button>
-        <Button onClick={onBlock} disabled={busy === 'block'}>
+        <Button onClick={onBlock} aria-disabled={busy === 'block' || undefined}>
           {busy === 'block'
             ? t('user_card.blocking')
             : t(relationship?.blocking ? 'user_card.unblock' : 'user_card.block')}

@@ -41,7 +41,7 @@ describe('HistoryDialog', () => {
       ),
     );
     render(<HistoryDialog statusId="1" onClose={() => undefined} />);
-    const list = await screen.findByRole('list', { name: '2 attachment(s)' });
+    const list = await screen.findByRole('list', { name: '2 attachments' });
     const links = within(list).getAllByRole('link');
     expect(links.map((link) => link.getAttribute('aria-label'))).toEqual([
       'View media 1 of 2: photo a',
@@ -50,6 +50,6 @@ describe('HistoryDialog', () => {
     expect(list.querySelectorAll('img')[0]?.getAttribute('src')).toBe(
       'https://starling.test/media/a-small.png',
     );
-    expect(screen.queryByText('2 attachment(s)')).toBeNull();
+    expect(screen.queryByText('2 attachments')).toBeNull();
   });
 });

@@ -457,7 +457,7 @@ describe('StatusCard people on the focused post', () => {
     ingest(rawStatus('s1', { favourites_count: 2, reblogs_count: 3 }));
     fetchMock.mockImplementation(async () => json(people('fan', 2)));
     render(<StatusCard statusId="s1" context={{ kind: 'conversation', focused: true }} />);
-    await screen.findByRole('group', { name: 'Post actions' }, { timeout: 5000 });
+    await screen.findByRole('toolbar', { name: 'Post actions' }, { timeout: 5000 });
     expect(screen.queryByText(/Favorites|Repeats/)).toBeNull();
     expect(screen.queryByRole('list', { name: 'Who repeated and favorited' })).toBeNull();
   });

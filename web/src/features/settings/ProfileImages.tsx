@@ -204,7 +204,6 @@ function ImagePicker({ kind, account }: { kind: ImageKind; account: Account }) {
         buttonText={t('settings.file.choose_image')}
         noneText={t('settings.file.none')}
         chosen={chosenName}
-        disabled={saving}
         onChange={(event) => choose(event.target.files?.[0])}
       />
       {kind === 'avatar' && (

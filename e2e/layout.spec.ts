@@ -31,6 +31,19 @@ test('mobile: the mobile bar with drawer toggle and notifications button, no sid
 
   await menu.click();
   await expect(menu).toHaveAttribute('aria-expanded', 'true');
+  await page.keyboard.press('Escape');
+
+  // The drafts screen is a panel like the others and says what drafts are.
+  await page.goto('/drafts');
+  const drafts = page.getByRole('region', { name: 'Drafts' });
+  await expect(drafts).toContainText('No drafts yet');
+  await expect(drafts).toContainText('Whatever you write in the composer');
+  const [screenColour, pageColour] = await drafts.evaluate((screen) => [
+    getComputedStyle(screen).backgroundColor,
+    getComputedStyle(document.documentElement).backgroundColor,
+  ]);
+  expect(screenColour).not.toBe('rgba(0, 0, 0, 0)');
+  expect(screenColour).not.toBe(pageColour);
   // Resource 404s belong to endpoints other features call (e.g. mutes, lists); no script errors here.
   expect(consoleErrors.filter((error) => !error.startsWith('Failed to load resource'))).toEqual([]);
 });

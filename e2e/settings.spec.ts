@@ -253,8 +253,6 @@ test('upload a new avatar and see it on posts', async ({ page }) => {
     });
     const crop = page.getByRole('dialog', { name: 'Crop the avatar' });
     await crop.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect(images.getByRole('img', { name: 'New Avatar (not saved yet)' })).toBeVisible();
-    await images.getByRole('button', { name: 'Save Avatar' }).click();
     await expect(images.getByRole('status')).toHaveText('Settings saved');
     const me = (await api<{ avatar: string }>(token, 'GET', 'api/v1/accounts/verify_credentials'))
       .body;
@@ -281,4 +279,56 @@ test('request an account backup and get a downloadable archive', async ({ page }
   const archive = Buffer.from(await (await fetch(href)).arrayBuffer());
   expect(archive.subarray(0, 2).toString()).toBe('PK');
   await expectNoSeriousA11yViolations(page, 'the account backups list', DIALOG);
+});
+
+test('on a phone the settings fit: the tab list shows it scrolls and stays in view, checkboxes sit beside their labels, Profile is no wider than the screen', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signedIn(page, USER);
+  await page.goto('/main/public');
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('button', { name: 'Settings', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Settings' });
+  const tabList = dialog.getByRole('tablist', { name: 'Settings' });
+  await dialog.getByRole('tab', { name: 'General' }).click();
+  const panel = dialog.getByRole('tabpanel');
+  await expect(panel.getByRole('checkbox').first()).toBeVisible();
+
+  // The list is cut at the screen's edge and draws an arrow there to say so.
+  const moreMark = () =>
+    tabList.evaluate((list) => getComputedStyle(list.parentElement!, '::after').content);
+  await expect.poll(moreMark).toBe('"›"');
+
+  const misplaced = await panel.evaluate((body) =>
+    [...body.querySelectorAll<HTMLInputElement>('input[type="checkbox"]')]
+      .filter((box) => {
+        const text = box.nextElementSibling?.getBoundingClientRect();
+        const own = box.getBoundingClientRect();
+        // Beside: the label starts right of the box and its first line is level with it.
+        return !text || text.left < own.right || text.top > own.bottom;
+      })
+      .map((box) => box.closest('label')?.textContent ?? box.outerHTML),
+  );
+  expect(misplaced).toEqual([]);
+
+  // Scrolled to the end of a long tab, the tab list is still there.
+  await panel.getByRole('checkbox').last().scrollIntoViewIfNeeded();
+  await expect(dialog.getByRole('tab', { name: 'General' })).toBeInViewport();
+
+  await dialog.getByRole('tab', { name: 'Profile' }).click();
+  await expect(panel.getByRole('button', { name: 'Save profile' })).toBeVisible();
+  await expect(panel.getByRole('group', { name: 'Images' })).toBeVisible();
+  const overflow = await panel.evaluate((body) => {
+    let scroller: Element | null = body;
+    while (scroller && getComputedStyle(scroller).overflowY !== 'auto')
+      scroller = scroller.parentElement;
+    return {
+      page: Math.max(0, document.documentElement.scrollWidth - window.innerWidth),
+      dialog: scroller ? scroller.scrollWidth - scroller.clientWidth : -1,
+    };
+  });
+  expect(overflow).toEqual({ page: 0, dialog: 0 });
+  await expectNoSeriousA11yViolations(page, 'the Profile settings tab on a phone', DIALOG);
 });

@@ -1,4 +1,12 @@
-import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import styles from './Tabs.module.css';
 
 export interface TabItem<T extends string> {
@@ -16,6 +24,32 @@ interface TabsProps<T extends string> {
   /** The content of the active tab's panel. */
   children: ReactNode;
   className?: string;
+  /** Keeps the tab list in view while a long panel scrolls (in a scrolling dialog). */
+  stickyList?: boolean;
+}
+
+/** Which ends of a sideways-scrolling tab list have tabs hidden past them. */
+function useHiddenEnds(list: RefObject<HTMLDivElement | null>) {
+  const [ends, setEnds] = useState({ before: false, after: false });
+  const measure = () => {
+    const element = list.current;
+    if (!element) return;
+    const before = element.scrollLeft > 1;
+    const after = element.scrollLeft + element.clientWidth < element.scrollWidth - 1;
+    setEnds((current) =>
+      current.before === before && current.after === after ? current : { before, after },
+    );
+  };
+  useEffect(() => {
+    const element = list.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+    // measure reads only the ref and a state setter.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return [ends, measure] as const;
 }
 
 /**
@@ -30,9 +64,11 @@ export function Tabs<T extends string>({
   orientation = 'horizontal',
   children,
   className,
+  stickyList = false,
 }: TabsProps<T>) {
   const baseId = useId();
   const listRef = useRef<HTMLDivElement>(null);
+  const [hiddenEnds, measureEnds] = useHiddenEnds(listRef);
   const tabId = (id: T) => `${baseId}-tab-${id}`;
   const panelId = `${baseId}-panel`;
 
@@ -60,32 +96,40 @@ export function Tabs<T extends string>({
 
   return (
     <div className={`${styles.tabs} ${styles[orientation] ?? ''} ${className ?? ''}`}>
+      {/* The frame fades the ends that have more tabs past them, so a cut list shows it scrolls. */}
       <div
-        ref={listRef}
-        role="tablist"
-        aria-label={label}
-        aria-orientation={orientation}
-        className={styles.list}
-        onKeyDown={onKeyDown}
+        className={`${styles.listFrame} ${stickyList ? styles.sticky : ''}`}
+        data-more-before={hiddenEnds.before || undefined}
+        data-more-after={hiddenEnds.after || undefined}
       >
-        {tabs.map((tab) => {
-          const selected = tab.id === active;
-          return (
-            <button
-              key={tab.id}
-              id={tabId(tab.id)}
-              type="button"
-              role="tab"
-              aria-selected={selected}
-              aria-controls={selected ? panelId : undefined}
-              tabIndex={selected ? 0 : -1}
-              className={styles.tab}
-              onClick={() => onSelect(tab.id)}
-            >
-              {tab.label}
-            </button>
-          );
-        })}
+        <div
+          ref={listRef}
+          role="tablist"
+          aria-label={label}
+          aria-orientation={orientation}
+          className={styles.list}
+          onKeyDown={onKeyDown}
+          onScroll={measureEnds}
+        >
+          {tabs.map((tab) => {
+            const selected = tab.id === active;
+            return (
+              <button
+                key={tab.id}
+                id={tabId(tab.id)}
+                type="button"
+                role="tab"
+                aria-selected={selected}
+                aria-controls={selected ? panelId : undefined}
+                tabIndex={selected ? 0 : -1}
+                className={styles.tab}
+                onClick={() => onSelect(tab.id)}
+              >
+                {tab.label}
+              </button>
+            );
+          })}
+        </div>
       </div>
       <div
         id={panelId}

@@ -1,5 +1,6 @@
 import type { Attachment } from '../../api/types.ts';
 import { t } from '../../i18n/index.ts';
+import { TextField } from '../../ui/FormControls.tsx';
 import styles from './Composer.module.css';
 import { ComposerIcon } from './icons.tsx';
 import type { PendingUpload } from './useUploads.ts';
@@ -39,8 +40,7 @@ export function AttachmentsEditor({
             ) : (
               <span className={styles.thumbnail}>{attachment.kind}</span>
             )}
-            <input
-              type="text"
+            <TextField
               className={styles.description}
               aria-label={t('post_status.media_description_for', index + 1)}
               placeholder={t('post_status.media_description')}

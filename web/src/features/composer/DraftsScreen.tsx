@@ -1,3 +1,4 @@
+import '../../i18n/parts/drafts.ts';
 import { useEffect, useState } from 'react';
 import { get as fetchStatus } from '../../api/statuses.ts';
 import { api } from '../../app/apiClient.ts';
@@ -48,34 +49,40 @@ export function DraftsScreen() {
       <h1 id="drafts-title" className={styles.heading}>
         {t('drafts.title')}
       </h1>
-      {drafts.length === 0 && <p className={styles.empty}>{t('drafts.empty')}</p>}
-      <ul className={styles.list}>
-        {drafts.map((draft) => (
-          <li key={draft.key} className={styles.draft}>
-            <p className={styles.meta}>
-              <strong>{contextLabel(draft)}</strong>{' '}
-              <TimeAgo time={new Date(draft.updatedAt).toISOString()} />
-            </p>
-            {draft.spoilerText && <p className={styles.subject}>{draft.spoilerText}</p>}
-            <p className={styles.text}>{draft.text.slice(0, EXCERPT_LENGTH)}</p>
-            {(draft.attachments.length > 0 || draft.poll) && (
+      {drafts.length === 0 ? (
+        <div className={styles.empty}>
+          <p className={styles.emptyTitle}>{t('drafts.empty')}</p>
+          <p className={styles.emptyHint}>{t('drafts.empty_hint')}</p>
+        </div>
+      ) : (
+        <ul className={styles.list}>
+          {drafts.map((draft) => (
+            <li key={draft.key} className={styles.draft}>
               <p className={styles.meta}>
-                {draft.attachments.length > 0 &&
-                  tCount('drafts.with_attachments', draft.attachments.length)}{' '}
-                {draft.poll && t('drafts.with_poll')}
+                <strong>{contextLabel(draft)}</strong>{' '}
+                <TimeAgo time={new Date(draft.updatedAt).toISOString()} />
               </p>
-            )}
-            <div className={styles.actions}>
-              <Button variant="primary" compact onClick={() => setOpen(draft)}>
-                {t('drafts.open')}
-              </Button>
-              <Button variant="danger" compact onClick={() => void discard(draft)}>
-                {t('drafts.discard')}
-              </Button>
-            </div>
-          </li>
-        ))}
-      </ul>
+              {draft.spoilerText && <p className={styles.subject}>{draft.spoilerText}</p>}
+              <p className={styles.text}>{draft.text.slice(0, EXCERPT_LENGTH)}</p>
+              {(draft.attachments.length > 0 || draft.poll) && (
+                <p className={styles.meta}>
+                  {draft.attachments.length > 0 &&
+                    tCount('drafts.with_attachments', draft.attachments.length)}{' '}
+                  {draft.poll && t('drafts.with_poll')}
+                </p>
+              )}
+              <div className={styles.actions}>
+                <Button variant="primary" compact onClick={() => setOpen(draft)}>
+                  {t('drafts.open')}
+                </Button>
+                <Button variant="danger" compact onClick={() => void discard(draft)}>
+                  {t('drafts.discard')}
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
       {open && <DraftDialog draft={open} onClose={() => setOpen(null)} />}
     </section>
   );

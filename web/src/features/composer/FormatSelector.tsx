@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { t } from '../../i18n/index.ts';
+import { Select } from '../../ui/FormControls.tsx';
 import styles from './Composer.module.css';
 
 const PLAIN = 'text/plain';
@@ -29,13 +30,13 @@ export function FormatSelector({
         <label htmlFor={id} className={styles.visuallyHidden}>
           {t('post_status.format')}
         </label>
-        <select id={id} value={value} onChange={(event) => onChange(event.target.value)}>
+        <Select id={id} value={value} onChange={(event) => onChange(event.target.value)}>
           {formats.map((format) => (
             <option key={format} value={format}>
               {formatName(format)}
             </option>
           ))}
-        </select>
+        </Select>
       </span>
     );
   }

@@ -12,6 +12,7 @@ import {
   type PollDraftState,
   type PollLimits,
 } from '../../lib/pollDraft.ts';
+import { Select, TextField } from '../../ui/FormControls.tsx';
 import styles from './Composer.module.css';
 import { ComposerIcon } from './icons.tsx';
 
@@ -30,8 +31,7 @@ export function PollEditor({ poll, limits, onChange }: PollEditorProps) {
       <legend className={styles.visuallyHidden}>{t('polls.editor')}</legend>
       {poll.options.map((option, index) => (
         <div key={index} className={styles.pollOption}>
-          <input
-            type="text"
+          <TextField
             aria-label={t('polls.option', index + 1)}
             placeholder={t('polls.option', index + 1)}
             value={option}
@@ -68,13 +68,13 @@ export function PollEditor({ poll, limits, onChange }: PollEditorProps) {
       <div className={styles.pollSettings}>
         <label>
           <span className={styles.visuallyHidden}>{t('polls.type')}</span>
-          <select
+          <Select
             value={poll.multiple ? 'multiple' : 'single'}
             onChange={(event) => onChange({ ...poll, multiple: event.target.value === 'multiple' })}
           >
             <option value="single">{t('polls.single_choice')}</option>
             <option value="multiple">{t('polls.multiple_choices')}</option>
-          </select>
+          </Select>
         </label>
         <span id={`${id}-expiry`}>{t('polls.expiry')}</span>
         <ExpiryAmount
@@ -82,7 +82,7 @@ export function PollEditor({ poll, limits, onChange }: PollEditorProps) {
           amount={poll.expiryAmount}
           onCommit={(amount) => onChange(setExpiry(poll, amount, poll.expiryUnit, limits))}
         />
-        <select
+        <Select
           aria-label={t('polls.expiry_unit')}
           value={poll.expiryUnit}
           onChange={(event) =>
@@ -94,7 +94,7 @@ export function PollEditor({ poll, limits, onChange }: PollEditorProps) {
               {t(`polls.units.${unit}`)}
             </option>
           ))}
-        </select>
+        </Select>
       </div>
     </fieldset>
   );
@@ -117,7 +117,7 @@ function ExpiryAmount({
     onCommit(Number(typed));
   };
   return (
-    <input
+    <TextField
       type="number"
       min={1}
       step={1}

@@ -21,6 +21,7 @@ import { useModals } from '../../state/modals.ts';
 import { usePreferences } from '../../state/preferences.ts';
 import { useSession } from '../../state/session.ts';
 import { Button } from '../../ui/Button.tsx';
+import { Checkbox } from '../../ui/FormControls.tsx';
 import { RichContent } from '../../ui/RichContent.tsx';
 import { AutocompleteTextarea } from '../emoji/AutocompleteTextarea.tsx';
 import { AttachmentsEditor } from './AttachmentsEditor.tsx';
@@ -398,23 +399,19 @@ export function PostStatusForm({
       )}
       <div className={styles.footer}>
         {fields.attachments.length > 0 && (
-          <label className={styles.check}>
-            <input
-              type="checkbox"
-              checked={fields.sensitive}
-              onChange={(event) => change({ sensitive: event.target.checked })}
-            />
-            {t('post_status.sensitive')}
-          </label>
-        )}
-        <label className={styles.check}>
-          <input
-            type="checkbox"
-            checked={previewOn}
-            onChange={(event) => setPreviewOn(event.target.checked)}
+          <Checkbox
+            className={styles.check}
+            label={t('post_status.sensitive')}
+            checked={fields.sensitive}
+            onChange={(event) => change({ sensitive: event.target.checked })}
           />
-          {t('post_status.preview')}
-        </label>
+        )}
+        <Checkbox
+          className={styles.check}
+          label={t('post_status.preview')}
+          checked={previewOn}
+          onChange={(event) => setPreviewOn(event.target.checked)}
+        />
         {savedDrafts > 0 && !editing && (
           <Link to="/drafts" className={styles.draftsLink}>
             {t('post_status.drafts', savedDrafts)}

@@ -16,6 +16,7 @@ import { readSettingsBackup, settingsBackupText } from '../../lib/settingsBackup
 import { PREFERENCE_RULES, usePreferences } from '../../state/preferences.ts';
 import { useSession } from '../../state/session.ts';
 import { Button } from '../../ui/Button.tsx';
+import { FilePicker } from '../../ui/FormControls.tsx';
 import { errorText } from './errorText.ts';
 import styles from './Settings.module.css';
 
@@ -100,9 +101,10 @@ function AccountsImportExport({ kind }: { kind: ImportKind }) {
     <Section title={t(`settings.data.${kind}`)}>
       <div className={styles.column}>
         <label htmlFor={inputId}>{t(`settings.data.import_${kind}`)}</label>
-        <input
+        <FilePicker
           id={inputId}
-          type="file"
+          buttonText={t('settings.file.choose')}
+          noneText={t('settings.file.none')}
           accept=".csv,.txt,text/csv,text/plain"
           disabled={busy}
           onChange={(event) => {
@@ -153,9 +155,10 @@ function SettingsBackup() {
       </div>
       <div className={styles.column}>
         <label htmlFor={inputId}>{t('settings.data.import_settings')}</label>
-        <input
+        <FilePicker
           id={inputId}
-          type="file"
+          buttonText={t('settings.file.choose')}
+          noneText={t('settings.file.none')}
           accept=".json,application/json"
           onChange={(event) => {
             void importSettings(event.target.files?.[0]);

@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { t } from '../../i18n/index.ts';
 import { useInstance } from '../../state/instance.ts';
 import { usePreferences, type Preferences } from '../../state/preferences.ts';
+import { Checkbox, Select, TextField } from '../../ui/FormControls.tsx';
 import styles from './Settings.module.css';
 import { MuteWords } from './MuteWords.tsx';
 import {
@@ -14,18 +15,16 @@ import {
 
 const label = (key: string) => t(`settings.general.${key}`);
 
-function Checkbox({ name, indented }: { name: BooleanPreference; indented: boolean }) {
+function PreferenceCheckbox({ name, indented }: { name: BooleanPreference; indented: boolean }) {
   const checked = usePreferences((state) => state[name]);
   const setPreference = usePreferences((state) => state.setPreference);
   return (
-    <label className={indented ? `${styles.row} ${styles.indented}` : styles.row}>
-      <input
-        type="checkbox"
-        checked={checked}
-        onChange={(event) => setPreference(name, event.target.checked)}
-      />
-      {label(name)}
-    </label>
+    <Checkbox
+      className={indented ? styles.indented : undefined}
+      label={label(name)}
+      checked={checked}
+      onChange={(event) => setPreference(name, event.target.checked)}
+    />
   );
 }
 
@@ -36,7 +35,7 @@ function Choice({ name, options }: { name: keyof Preferences; options: readonly 
   return (
     <div className={styles.row}>
       <label htmlFor={id}>{label(name)}</label>
-      <select
+      <Select
         id={id}
         value={String(value)}
         onChange={(event) => setPreference(name, event.target.value as Preferences[typeof name])}
@@ -46,7 +45,7 @@ function Choice({ name, options }: { name: keyof Preferences; options: readonly 
             {t(`settings.general.${name}_options.${option}`)}
           </option>
         ))}
-      </select>
+      </Select>
     </div>
   );
 }
@@ -68,7 +67,7 @@ function NumberInput({ control }: { control: Extract<GeneralControl, { kind: 'nu
   return (
     <div className={styles.row}>
       <label htmlFor={id}>{label(control.key)}</label>
-      <input
+      <TextField
         id={id}
         className={styles.number}
         type="number"
@@ -92,19 +91,17 @@ function NotificationVisibilityChecks() {
   return (
     <>
       {(Object.keys(visibility) as (keyof typeof visibility)[]).map((kind) => (
-        <label key={kind} className={styles.row}>
-          <input
-            type="checkbox"
-            checked={visibility[kind]}
-            onChange={(event) =>
-              setPreference('notificationVisibility', {
-                ...visibility,
-                [kind]: event.target.checked,
-              })
-            }
-          />
-          {t(`settings.general.notificationVisibility_options.${kind}`)}
-        </label>
+        <Checkbox
+          key={kind}
+          label={t(`settings.general.notificationVisibility_options.${kind}`)}
+          checked={visibility[kind]}
+          onChange={(event) =>
+            setPreference('notificationVisibility', {
+              ...visibility,
+              [kind]: event.target.checked,
+            })
+          }
+        />
       ))}
     </>
   );
@@ -115,21 +112,18 @@ function SidebarRight() {
   const setPreference = usePreferences((state) => state.setPreference);
   const instanceSidebarRight = useInstance((state) => state.config.sidebarRight);
   return (
-    <label className={styles.row}>
-      <input
-        type="checkbox"
-        checked={preference ?? instanceSidebarRight}
-        onChange={(event) => setPreference('sidebarRight', event.target.checked)}
-      />
-      {label('sidebarRight')}
-    </label>
+    <Checkbox
+      label={label('sidebarRight')}
+      checked={preference ?? instanceSidebarRight}
+      onChange={(event) => setPreference('sidebarRight', event.target.checked)}
+    />
   );
 }
 
 function Control({ control }: { control: GeneralControl }) {
   switch (control.kind) {
     case 'checkbox':
-      return <Checkbox name={control.key} indented={control.under !== undefined} />;
+      return <PreferenceCheckbox name={control.key} indented={control.under !== undefined} />;
     case 'choice':
       return <Choice name={control.key} options={control.options} />;
     case 'number':

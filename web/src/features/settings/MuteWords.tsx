@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { t } from '../../i18n/index.ts';
 import { usePreferences } from '../../state/preferences.ts';
 import { Button } from '../../ui/Button.tsx';
+import { textFieldClass } from '../../ui/FormControls.tsx';
 import styles from './Settings.module.css';
 
 const label = (key: string) => t(`settings.general.${key}`);
@@ -31,6 +32,7 @@ export function MuteWords() {
       <label htmlFor={id}>{label('muteWords')}</label>
       <textarea
         id={id}
+        className={textFieldClass}
         rows={4}
         value={text}
         onChange={(event) => {

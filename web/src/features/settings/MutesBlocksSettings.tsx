@@ -14,6 +14,7 @@ import {
 import { api } from '../../app/apiClient.ts';
 import { t } from '../../i18n/index.ts';
 import { Button } from '../../ui/Button.tsx';
+import { TextField } from '../../ui/FormControls.tsx';
 import { MuteWords } from './MuteWords.tsx';
 import styles from './Settings.module.css';
 import { useFormOutcome } from './useFormOutcome.ts';
@@ -166,9 +167,8 @@ function BlockedDomains() {
     <Section title={title}>
       <form className={styles.row} onSubmit={add}>
         <label htmlFor={inputId}>{t('settings.mutes.domain')}</label>
-        <input
+        <TextField
           id={inputId}
-          type="text"
           placeholder="example.org"
           value={domain}
           onChange={(event) => setDomain(event.target.value)}

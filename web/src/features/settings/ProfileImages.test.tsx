@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useInstance } from '../../state/instance.ts';
-import { resetNavigationStores, signInAs } from '../navigation/testSupport.ts';
+import { rawAccount, resetNavigationStores, signInAs } from '../navigation/testSupport.ts';
 import { ProfileImages } from './ProfileImages.tsx';
 
 /** jsdom decodes no images: this one "loads" as 600x200 as soon as it gets a source. */
@@ -88,6 +88,7 @@ describe('ProfileImages', () => {
   });
 
   it("uploads the whole image when asked, checked against the avatar's own limit", async () => {
+    vi.mocked(fetch).mockImplementation(async () => Response.json(rawAccount({ id: '1' })));
     renderImages();
     const picker = screen.getByLabelText('Avatar');
     fireEvent.change(picker, {
@@ -95,10 +96,31 @@ describe('ProfileImages', () => {
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Use the whole image' }));
     expect(screen.getByRole('alert').textContent).toBe('File too big [3 MiB / 1.91 MiB]');
+    expect(fetch).not.toHaveBeenCalled();
 
     fireEvent.change(picker, { target: { files: [file(500, 'small.gif', 'image/gif')] } });
     fireEvent.click(await screen.findByRole('button', { name: 'Use the whole image' }));
-    expect(await screen.findByRole('img', { name: 'New Avatar (not saved yet)' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Save Avatar' })).toBeTruthy();
+    // The crop dialog's choice is the one save: the avatar goes up at once.
+    expect(await screen.findByText('Settings saved')).toBeTruthy();
+    expect(fetch).toHaveBeenCalledTimes(1);
+    const [url, init] = vi.mocked(fetch).mock.calls[0]!;
+    expect(String(url)).toContain('/api/v1/accounts/update_credentials');
+    expect(((init?.body as FormData).get('avatar') as File).name).toBe('small.gif');
+    expect(screen.queryByRole('button', { name: 'Save Avatar' })).toBeNull();
+    // The picker tells which file it holds instead of "No file chosen".
+    expect(picker.getAttribute('aria-describedby')).toBeTruthy();
+    const chosen = document.getElementById(picker.getAttribute('aria-describedby')!);
+    expect(chosen?.textContent).toBe('small.gif');
+  });
+
+  it('labels each picker and shows that nothing is chosen yet', () => {
+    renderImages();
+    for (const name of ['Avatar', 'Banner', 'Background image']) {
+      const picker = screen.getByLabelText(name) as HTMLInputElement;
+      expect(picker.type).toBe('file');
+      expect(document.getElementById(picker.getAttribute('aria-describedby')!)?.textContent).toBe(
+        'No file chosen',
+      );
+    }
   });
 });

@@ -15,6 +15,7 @@ import { useInstance } from '../../state/instance.ts';
 import { useSession } from '../../state/session.ts';
 import { Button } from '../../ui/Button.tsx';
 import { ChunkErrorBoundary } from '../../ui/ChunkErrorBoundary.tsx';
+import { FilePicker } from '../../ui/FormControls.tsx';
 import { lazyRetry } from '../../ui/lazyRetry.ts';
 import type { CroppedImage, CroppedKind } from './imageShapes.ts';
 import styles from './Settings.module.css';
@@ -75,6 +76,8 @@ function ImagePicker({ kind, account }: { kind: ImageKind; account: Account }) {
   /** The picked file waiting in the crop dialog, with its object URL. */
   const [cropping, setCropping] = useState<{ file: File; url: string } | null>(null);
   const [file, setFile] = useState<File | null>(null);
+  /** The name the picker shows: the staged file's, and after saving the one saved. */
+  const [chosenName, setChosenName] = useState<string | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [warning, setWarning] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -94,7 +97,7 @@ function ImagePicker({ kind, account }: { kind: ImageKind; account: Account }) {
   };
 
   /** Shows the file that would be uploaded, unless it is over its kind's upload limit. */
-  const stage = (chosen: File, size?: { width: number; height: number }) => {
+  const stage = (chosen: File, size?: { width: number; height: number }): boolean => {
     const tooBig = oversizedProfileImage(chosen.size, kind, limits);
     if (tooBig) {
       setError(
@@ -106,15 +109,17 @@ function ImagePicker({ kind, account }: { kind: ImageKind; account: Account }) {
           tooBig.allowedsizeunit,
         ),
       );
-      return;
+      return false;
     }
     const url = URL.createObjectURL(chosen);
     setFile(chosen);
+    setChosenName(chosen.name);
     setPreview(url);
     if (size) warnIfSmall(size);
     else if (kind === 'avatar') {
       imageSize(url).then(warnIfSmall, () => setError(t('settings.profile.unreadable_image')));
     }
+    return true;
   };
 
   const choose = (chosen: File | undefined) => {
@@ -148,13 +153,13 @@ function ImagePicker({ kind, account }: { kind: ImageKind; account: Account }) {
 
   const submit = (value: File | '') => {
     setSaving(true);
+    setSaved(false);
     setError(null);
     updateCredentials(api, PARAMS[kind](value)).then(
       (updated) => {
         useSession.getState().setUser(updated);
         setFile(null);
         setPreview(null);
-        setWarning(null);
         setSaved(true);
         setSaving(false);
       },
@@ -163,6 +168,18 @@ function ImagePicker({ kind, account }: { kind: ImageKind; account: Account }) {
         setSaving(false);
       },
     );
+  };
+
+  /** The crop dialog's Save is the only save: what it gives is uploaded at once. */
+  const stageAndUpload = (chosen: File, size?: { width: number; height: number }) => {
+    if (stage(chosen, size)) submit(chosen);
+  };
+
+  const discardStaged = () => {
+    setFile(null);
+    setChosenName(null);
+    setPreview(null);
+    setWarning(null);
   };
 
   const current = safeMediaUrl(CURRENT[kind](account));
@@ -180,11 +197,13 @@ function ImagePicker({ kind, account }: { kind: ImageKind; account: Account }) {
           className={kind === 'avatar' ? styles.avatarPreview : styles.preview}
         />
       )}
-      <input
+      <FilePicker
         ref={inputRef}
         id={inputId}
-        type="file"
         accept="image/*"
+        buttonText={t('settings.file.choose_image')}
+        noneText={t('settings.file.none')}
+        chosen={chosenName}
         onChange={(event) => choose(event.target.files?.[0])}
       />
       {kind === 'avatar' && (
@@ -192,21 +211,20 @@ function ImagePicker({ kind, account }: { kind: ImageKind; account: Account }) {
       )}
       {warning && <p className={styles.hint}>{warning}</p>}
       <div className={styles.actions}>
-        {file && (
+        {/* A cropped image is uploaded by the crop dialog's Save; these are for a background,
+            or to try a failed upload again. */}
+        {file && !saving && (!isCropped(kind) || error) && (
           <>
-            <Button variant="primary" disabled={saving} onClick={() => submit(file)}>
+            <Button variant="primary" onClick={() => submit(file)}>
               {t('settings.profile.images.save', t(`settings.profile.images.${kind}`))}
             </Button>
-            <Button
-              onClick={() => {
-                setFile(null);
-                setPreview(null);
-                setWarning(null);
-              }}
-            >
-              {t('settings.cancel')}
-            </Button>
+            <Button onClick={discardStaged}>{t('settings.cancel')}</Button>
           </>
+        )}
+        {saving && (
+          <span role="status" className={styles.hint}>
+            {t('settings.profile.images.uploading')}
+          </span>
         )}
         {kind === 'background' && !file && current && (
           <Button disabled={saving} onClick={() => submit('')}>
@@ -233,12 +251,12 @@ function ImagePicker({ kind, account }: { kind: ImageKind; account: Account }) {
               url={cropping.url}
               onCropped={(image: CroppedImage) => {
                 closeCrop();
-                stage(image.file, image);
+                stageAndUpload(image.file, image);
               }}
               onWholeImage={() => {
                 const whole = cropping.file;
                 closeCrop();
-                stage(whole);
+                stageAndUpload(whole);
               }}
               onCancel={closeCrop}
             />

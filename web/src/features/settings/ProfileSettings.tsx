@@ -8,6 +8,7 @@ import { unsavedChanges } from '../../lib/profileSave.ts';
 import { useInstance } from '../../state/instance.ts';
 import { useSession } from '../../state/session.ts';
 import { Button } from '../../ui/Button.tsx';
+import { Checkbox, TextField, textFieldClass } from '../../ui/FormControls.tsx';
 import { AutocompleteTextarea, type AutocompleteSources } from '../emoji/AutocompleteTextarea.tsx';
 import { ProfileImages } from './ProfileImages.tsx';
 import { ServerOptions } from './ServerOptions.tsx';
@@ -32,7 +33,6 @@ function ProfileForm({ account }: { account: Account }) {
   const nameId = useId();
   const bioId = useId();
   const birthdayId = useId();
-  const showBirthdayId = useId();
   const [displayName, setDisplayName] = useState(account.displayName);
   const [bio, setBio] = useState(account.source?.note ?? '');
   const [fields, setFields] = useState<AccountField[]>(() =>
@@ -75,9 +75,8 @@ function ProfileForm({ account }: { account: Account }) {
       <h3 id={`${nameId}-heading`}>{t('settings.profile.heading')}</h3>
       <div className={styles.column}>
         <label htmlFor={nameId}>{t('settings.profile.display_name')}</label>
-        <input
+        <TextField
           id={nameId}
-          type="text"
           value={displayName}
           onChange={(event) => setDisplayName(event.target.value)}
         />
@@ -87,6 +86,7 @@ function ProfileForm({ account }: { account: Account }) {
         <AutocompleteTextarea
           id={bioId}
           rows={4}
+          className={textFieldClass}
           value={bio}
           onChange={setBio}
           sources={BIO_SOURCES}
@@ -95,17 +95,15 @@ function ProfileForm({ account }: { account: Account }) {
       <fieldset className={styles.group}>
         <legend>{t('settings.profile.fields', maxFields)}</legend>
         {fields.map((field, index) => (
-          <div key={index} className={styles.row}>
-            <input
-              type="text"
+          <div key={index} className={styles.fieldRow}>
+            <TextField
               aria-label={t('settings.profile.field_name', index + 1)}
               placeholder={t('settings.profile.field_name_placeholder')}
               maxLength={nameLength}
               value={field.name}
               onChange={(event) => setField(index, { name: event.target.value })}
             />
-            <input
-              type="text"
+            <TextField
               aria-label={t('settings.profile.field_value', index + 1)}
               placeholder={t('settings.profile.field_value_placeholder')}
               maxLength={valueLength}
@@ -132,19 +130,17 @@ function ProfileForm({ account }: { account: Account }) {
       </fieldset>
       <div className={styles.row}>
         <label htmlFor={birthdayId}>{t('settings.profile.birthday')}</label>
-        <input
+        <TextField
           id={birthdayId}
           type="date"
           value={birthday}
           onChange={(event) => setBirthday(event.target.value)}
         />
-        <input
-          id={showBirthdayId}
-          type="checkbox"
+        <Checkbox
+          label={t('settings.profile.show_birthday')}
           checked={showBirthday}
           onChange={(event) => setShowBirthday(event.target.checked)}
         />
-        <label htmlFor={showBirthdayId}>{t('settings.profile.show_birthday')}</label>
       </div>
       <div className={styles.actions}>
         <Button variant="primary" type="submit" disabled={save.kind === 'saving'}>

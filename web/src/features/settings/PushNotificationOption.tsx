@@ -11,6 +11,7 @@ import {
 import { useInstance } from '../../state/instance.ts';
 import { usePreferences } from '../../state/preferences.ts';
 import { useSession } from '../../state/session.ts';
+import { Checkbox } from '../../ui/FormControls.tsx';
 import { resumePushWhenSignedIn } from '../push/resumePush.ts';
 import styles from './Settings.module.css';
 
@@ -57,17 +58,14 @@ export function PushNotificationOption() {
   const failed = message !== null && !['turned-on', 'turned-off', 'subscribing'].includes(message);
   return (
     <div className={styles.column}>
-      <label className={styles.row}>
-        <input
-          type="checkbox"
-          role="switch"
-          checked={on}
-          disabled={pending}
-          aria-describedby="push-notifications-hint"
-          onChange={(event) => void change(event.target.checked)}
-        />
-        {t('settings.notifications.push.label')}
-      </label>
+      <Checkbox
+        switch
+        label={t('settings.notifications.push.label')}
+        checked={on}
+        disabled={pending}
+        aria-describedby="push-notifications-hint"
+        onChange={(event) => void change(event.target.checked)}
+      />
       <p id="push-notifications-hint" className={styles.hint}>
         {t('settings.notifications.push.hint')}
       </p>

@@ -1,6 +1,7 @@
 import { useId, type ReactNode, type Ref } from 'react';
-import styles from './Settings.module.css';
 import { t } from '../../i18n/index.ts';
+import { TextField } from '../../ui/FormControls.tsx';
+import styles from './Settings.module.css';
 
 /* The pieces the Security tab's sections are built from. */
 
@@ -29,7 +30,7 @@ export function Field(props: {
   return (
     <div className={styles.column}>
       <label htmlFor={id}>{props.label}</label>
-      <input
+      <TextField
         id={id}
         type={props.type}
         value={props.value}

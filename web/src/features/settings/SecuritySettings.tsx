@@ -19,6 +19,7 @@ import {
 import { api } from '../../app/apiClient.ts';
 import { t } from '../../i18n/index.ts';
 import { Button } from '../../ui/Button.tsx';
+import { TextField } from '../../ui/FormControls.tsx';
 import { DeleteAccount } from './DeleteAccount.tsx';
 import { errorText } from './errorText.ts';
 import { MoveAccount } from './MoveAccount.tsx';
@@ -362,9 +363,8 @@ function Aliases() {
       )}
       <form className={styles.row} onSubmit={add}>
         <label htmlFor={inputId}>{t('settings.security.alias')}</label>
-        <input
+        <TextField
           id={inputId}
-          type="text"
           placeholder="name@example.org"
           value={alias}
           onChange={(event) => setAlias(event.target.value)}

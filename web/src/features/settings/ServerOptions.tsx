@@ -4,6 +4,7 @@ import type { UpdateCredentialsParams } from '../../api/accounts.ts';
 import type { Account, Visibility } from '../../api/types.ts';
 import { t } from '../../i18n/index.ts';
 import type { ServerOptionState } from '../../lib/serverOption.ts';
+import { Checkbox, Select } from '../../ui/FormControls.tsx';
 import styles from './Settings.module.css';
 import { throughCredentials, useServerOption } from './useServerOption.ts';
 
@@ -101,16 +102,14 @@ export function BooleanOptionRow({
   const [state, change] = useServerOption(read, save);
   return (
     <div className={styles.row}>
-      <label className={styles.row}>
-        <input
-          type="checkbox"
-          checked={state.shown === true}
-          disabled={state.pending}
-          aria-busy={state.pending}
-          onChange={(event) => change(event.target.checked)}
-        />
-        {label}
-      </label>
+      <Checkbox
+        className={styles.grow}
+        label={label}
+        checked={state.shown === true}
+        disabled={state.pending}
+        aria-busy={state.pending}
+        onChange={(event) => change(event.target.checked)}
+      />
       <Status state={state} />
     </div>
   );
@@ -125,7 +124,7 @@ function PrivacyRow() {
   return (
     <div className={styles.row}>
       <label htmlFor={id}>{t('settings.profile.options.defaultScope')}</label>
-      <select
+      <Select
         id={id}
         value={state.shown ?? ''}
         disabled={state.pending}
@@ -137,7 +136,7 @@ function PrivacyRow() {
             {t(`settings.profile.scopes.${scope}`)}
           </option>
         ))}
-      </select>
+      </Select>
       <Status state={state} />
     </div>
   );

@@ -34,6 +34,7 @@ export function SettingsContent({ activeTab, onSelectTab }: SettingsContentProps
       onSelect={onSelectTab}
       label={t('settings.title')}
       orientation="vertical"
+      stickyList
     >
       {Screen ? (
         <Suspense fallback={<Spinner label={t('modals.loading')} />}>

@@ -1,5 +1,5 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { HeightCache, VirtualList } from './VirtualList.tsx';
 
@@ -8,7 +8,9 @@ let reveal: (shown: boolean) => void = () => undefined;
 /** An item that renders nothing until shown, on its own (as a status whose data comes later). */
 function Item({ id }: { id: string }) {
   const [shown, setShown] = useState(false);
-  reveal = setShown;
+  useEffect(() => {
+    reveal = setShown;
+  }, []);
   return shown ? <article aria-label={`item ${id}`}>{id}</article> : null;
 }
 

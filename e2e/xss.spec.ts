@@ -197,7 +197,7 @@ async function check(page: Page, seen: Set<number>, coverage: Coverage): Promise
     return {
       xss: (window as unknown as { __xss: unknown[] }).__xss,
       markers,
-      polls: count('article section[aria-label^="Poll"]'),
+      polls: count('article [role="group"][aria-label^="Poll"]'),
       cards: [...document.querySelectorAll('article a')].filter((link) =>
         link.textContent?.startsWith('Link preview:'),
       ).length,

@@ -27,16 +27,19 @@ test("desktop: the top bar's logo draws the instance's bird, not a blank disc", 
   await page.goto('/main/all');
   const logo = page.locator('[data-logo]').first();
   await expect(logo).toBeVisible();
-  const shot = await logo.screenshot();
-  const { data, info } = await sharp(shot).raw().toBuffer({ resolveWithObject: true });
-  const colours = new Set<string>();
-  // The middle of the logo: a blank disc is one colour there; the bird adds a second.
-  for (let y = Math.floor(info.height / 4); y < (info.height * 3) / 4; y += 1) {
-    for (let x = Math.floor(info.width / 4); x < (info.width * 3) / 4; x += 1) {
-      const at = (y * info.width + x) * info.channels;
-      const shade = [data[at]!, data[at + 1]!, data[at + 2]!].map((v) => v >> 5);
-      colours.add(shade.join(','));
+  // The mask is an image of its own: until it has loaded the logo is not drawn at all.
+  await expect(async () => {
+    const shot = await logo.screenshot();
+    const { data, info } = await sharp(shot).raw().toBuffer({ resolveWithObject: true });
+    const colours = new Set<string>();
+    // The middle of the logo: a blank disc is one colour there; the bird adds a second.
+    for (let y = Math.floor(info.height / 4); y < (info.height * 3) / 4; y += 1) {
+      for (let x = Math.floor(info.width / 4); x < (info.width * 3) / 4; x += 1) {
+        const at = (y * info.width + x) * info.channels;
+        const shade = [data[at]!, data[at + 1]!, data[at + 2]!].map((v) => v >> 5);
+        colours.add(shade.join(','));
+      }
     }
-  }
-  expect(colours.size).toBeGreaterThan(1);
+    expect(colours.size).toBeGreaterThan(1);
+  }).toPass({ timeout: 10_000 });
 });

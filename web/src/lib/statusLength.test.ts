@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { charactersLeft, DEFAULT_TEXT_LIMIT, isOverLimit } from './statusLength.ts';
+import { DEFAULT_MAX_STATUS_CHARS } from '../api/schemas/instance.ts';
+import { charactersLeft, isOverLimit } from './statusLength.ts';
 
 describe('charactersLeft', () => {
   it('subtracts the text and the content warning from the limit', () => {
-    expect(charactersLeft(DEFAULT_TEXT_LIMIT, '', '')).toBe(5000);
+    expect(charactersLeft(DEFAULT_MAX_STATUS_CHARS, '', '')).toBe(5000);
     expect(charactersLeft(10, 'hello', 'cw')).toBe(3);
   });
 

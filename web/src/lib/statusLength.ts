@@ -3,9 +3,6 @@
  * local instance counts when it enforces the limit, so an emoji is one character, not two.
  */
 
-/** The limit used when the instance states none (spec part 2, §9). */
-export const DEFAULT_TEXT_LIMIT = 5000;
-
 const length = (s: string): number => [...s].length;
 
 /** Characters left: the limit minus text and subject lengths; null when there is no limit. */

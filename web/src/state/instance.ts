@@ -4,7 +4,10 @@ import type { StickerPackContents, StickerPackRef } from '../api/instance.ts';
 import type { FieldsLimits, PollLimits, ServerFlavour } from '../api/types.ts';
 import type { DirectMessagesSource } from '../api/timelines.ts';
 import type { ReactionsApi } from '../lib/serverFeatures.ts';
-import { DEFAULT_MAX_MEDIA_ATTACHMENTS } from '../api/schemas/instance.ts';
+import {
+  DEFAULT_MAX_MEDIA_ATTACHMENTS,
+  DEFAULT_MAX_STATUS_CHARS,
+} from '../api/schemas/instance.ts';
 import { DEFAULT_POLL_LIMITS } from '../lib/pollDraft.ts';
 
 /**
@@ -107,7 +110,7 @@ export const DEFAULT_INSTANCE_CONFIG: InstanceConfig = {
   staffAccounts: [],
   private: false,
   federating: true,
-  textlimit: 5000,
+  textlimit: DEFAULT_MAX_STATUS_CHARS,
   uploadlimit: 0,
   avatarUploadLimit: 0,
   bannerUploadLimit: 0,

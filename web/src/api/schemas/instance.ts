@@ -24,7 +24,7 @@ import {
 import { makeParser } from './parse.ts';
 import { RuleSchema } from './rule.ts';
 
-/** Used when a server names no text limit (spec part 2 §7: 5000). */
+/** Used when a server names no text limit (spec part 2, §9). */
 export const DEFAULT_MAX_STATUS_CHARS = 5000;
 /** Used when a server names no other limit (Mastodon's defaults). */
 export const DEFAULT_MAX_MEDIA_ATTACHMENTS = 4;

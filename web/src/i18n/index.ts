@@ -45,9 +45,11 @@ let pluralRules: Intl.PluralRules | null = null;
 
 /**
  * A count shown with a noun: `key.one`, `key.other`... chosen by the language's plural rules
- * (`key.other` when the category has no string). `{{0}}` is the count, then `args` follow.
+ * (`key.other` when the category has no string); a key that is a string itself has one form
+ * for every count ("just now"). `{{0}}` is the count, then `args` follow.
  */
 export function tCount(key: string, count: number, ...args: (string | number)[]): string {
+  if (find(key) !== undefined) return t(key, count, ...args);
   pluralRules ??= new Intl.PluralRules(MESSAGES_LOCALE);
   const category = pluralRules.select(count);
   const chosen = find(`${key}.${category}`) === undefined ? 'other' : category;

@@ -31,6 +31,11 @@ describe('counts shown with a noun', () => {
     expect(tCount('plural_probe.apples', 2, 'the bowl')).toBe('2 apples in the bowl');
   });
 
+  it('a key with one form for every count reads as it is', () => {
+    expect(tCount('a11y.time.now', 0)).toBe('just now');
+    expect(tCount('a11y.time.minutes', 1)).toBe('1 minute ago');
+  });
+
   it('every count with a noun in the start-up strings reads right for one and for many', () => {
     expect(tCount('status.repeats_count', 1)).toBe('1 Repeat');
     expect(tCount('status.repeats_count', 3)).toBe('3 Repeats');

@@ -54,19 +54,28 @@ describe('RouteView', () => {
     expect(document.title).toBe('(3) Search | Starling');
   });
 
-  it('names whose profile, which hashtag and which list in the document title', async () => {
+  it('names whose profile, whose post, which hashtag and which list in the document title', async () => {
+    const bob = rawAccount({
+      id: '9',
+      username: 'bob',
+      acct: 'bob@elsewhere.test',
+      display_name: 'Bob :featherheart:',
+      emojis: [{ shortcode: 'featherheart', url: 'https://elsewhere.test/f.png' }],
+    });
     vi.mocked(globalThis.fetch).mockImplementation(async (input) => {
       const path = new URL(String(input), 'http://localhost').pathname;
-      if (path === '/api/v1/accounts/9') {
-        return Response.json(
-          rawAccount({
-            id: '9',
-            username: 'bob',
-            acct: 'bob@elsewhere.test',
-            display_name: 'Bob :featherheart:',
-            emojis: [{ shortcode: 'featherheart', url: 'https://elsewhere.test/f.png' }],
-          }),
-        );
+      if (path === '/api/v1/accounts/9') return Response.json(bob);
+      if (path === '/api/v1/statuses/70') {
+        return Response.json({
+          id: '70',
+          content: '<p>A starling</p>',
+          created_at: '2026-03-04T05:06:07.000Z',
+          visibility: 'public',
+          account: bob,
+        });
+      }
+      if (path === '/api/v1/statuses/70/context') {
+        return Response.json({ ancestors: [], descendants: [] });
       }
       return Response.json([]);
     });
@@ -75,6 +84,8 @@ describe('RouteView', () => {
     await waitFor(() => expect(document.title).toBe('Bob (@bob@elsewhere.test) | Starling'), {
       timeout: 5000,
     });
+    go('/notice/70');
+    await waitFor(() => expect(document.title).toBe('Post by Bob | Starling'), { timeout: 5000 });
     go('/tag/starlings');
     await waitFor(() => expect(document.title).toBe('#starlings | Starling'), { timeout: 5000 });
     useSession.setState({ status: 'signedIn', token: 't' });

@@ -14,7 +14,9 @@ import {
   type ThreadViewState,
   type TreeNode,
 } from '../../lib/conversationTree.ts';
-import { useEntities } from '../../state/entities.ts';
+import { plainDisplayName } from '../../lib/pageTitle.ts';
+import { useAccount, useEntities } from '../../state/entities.ts';
+import { useScreenTitle } from '../../state/screenTitle.ts';
 import { usePreferences } from '../../state/preferences.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
@@ -218,6 +220,20 @@ function Conversation({ statusId }: { statusId: string }) {
   const setPreference = usePreferences((state) => state.setPreference);
   const conversationId = useEntities((state) =>
     focusedId ? (state.statuses[focusedId]?.conversationId ?? focusedId) : statusId,
+  );
+  const author = useAccount(
+    useEntities((state) => (focusedId ? state.statuses[focusedId]?.accountId : undefined)),
+  );
+  useScreenTitle(
+    author
+      ? t(
+          'conversation.document_title',
+          plainDisplayName(
+            author.displayName,
+            author.emojis.map((emoji) => emoji.shortcode),
+          ) || author.username,
+        )
+      : null,
   );
 
   const tree = useMemo(() => buildConversationTree(load.entries), [load.entries]);

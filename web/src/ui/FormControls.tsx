@@ -49,6 +49,16 @@ export function Checkbox({ label, switch: isSwitch = false, className, ...rest }
   );
 }
 
+/** A radio button with its label beside it, as Checkbox draws a checkbox. */
+export function Radio({ label, className, ...rest }: Omit<CheckboxProps, 'switch'>) {
+  return (
+    <label className={join(styles.check, className)}>
+      <input {...rest} type="radio" className={styles.radio} />
+      <span className={styles.checkLabel}>{label}</span>
+    </label>
+  );
+}
+
 interface FilePickerProps extends Omit<InputProps, 'type' | 'children'> {
   /** The words on the button ("Choose image…"). */
   buttonText: string;

@@ -1,13 +1,12 @@
-import { memo, useState } from 'react';
+import { lazy, memo, Suspense, useState } from 'react';
 import { api } from '../../app/apiClient.ts';
 import { Link } from '../../router/Link.tsx';
-import type { Account, Notification, ReportState } from '../../api/types.ts';
+import type { Account, Notification } from '../../api/types.ts';
 import { t } from '../../i18n/index.ts';
 import { summaryKeyOf } from '../../lib/notifications.ts';
 import { useStatus } from '../../state/entities.ts';
 import { useModals } from '../../state/modals.ts';
 import {
-  changeReportState,
   decideFollowRequest,
   dismiss,
   type FollowRequestDecision,
@@ -20,6 +19,7 @@ import { conversationPath, profilePath, StatusCard } from '../status/StatusCard.
 import { plainTextOf } from '../status/plainText.ts';
 import styles from './Notifications.module.css';
 import { NotificationTime } from './NotificationTime.tsx';
+import { NotificationName } from './NotificationName.tsx';
 import { unicodeHandle } from '../../lib/handles.ts';
 
 /** Types whose post is the point (shown in full, with its actions); others show an excerpt. */
@@ -29,17 +29,10 @@ const FULL_STATUS: ReadonlySet<Notification['type']> = new Set([
   'poll',
   'update',
 ]);
-const REPORT_STATES: readonly ReportState[] = ['open', 'closed', 'resolved'];
 const EXCERPT_CHARS = 140;
 const CARD_CONTEXT = { kind: 'notification' } as const;
-
-function Name({ account }: { account: Account }) {
-  return (
-    <Link to={profilePath(account.id)} className={styles.name}>
-      <RichContent inline text={account.displayName || account.username} emojis={account.emojis} />
-    </Link>
-  );
-}
+/** Reports reach moderators only: their details load when one is shown. */
+const ReportDetails = lazy(() => import('./ReportDetails.tsx'));
 
 function SmallAvatar({ account }: { account: Account }) {
   return <AccountAvatar account={account} size={32} className={styles.avatar} loading="lazy" />;
@@ -137,75 +130,6 @@ function FollowRequestActions({ notification }: { notification: Notification }) 
   );
 }
 
-function ReportDetails({
-  notification,
-  canManage,
-}: {
-  notification: Notification;
-  canManage: boolean;
-}) {
-  const report = notification.report;
-  if (!report) return null;
-  const selectId = `report-state-${notification.id}`;
-  return (
-    <div className={styles.report}>
-      {report.account && (
-        <p>
-          {t('notifications.reported')} <Name account={report.account} />{' '}
-          <span className={styles.muted}>@{unicodeHandle(report.account.acct)}</span>
-        </p>
-      )}
-      {report.content && <blockquote className={styles.comment}>{report.content}</blockquote>}
-      {report.statuses.length > 0 && (
-        <ul className={styles.reportedStatuses} aria-label={t('notifications.reported_posts')}>
-          {report.statuses.map((status) => (
-            <li key={status.id}>
-              <Name account={status.account} />{' '}
-              <NotificationTime time={status.createdAt} className={styles.muted} />{' '}
-              <Link to={conversationPath(status.id)}>
-                <RichContent
-                  inline
-                  text={plainTextOf(status).slice(0, EXCERPT_CHARS) || t('notifications.open_post')}
-                  emojis={status.emojis}
-                />
-              </Link>
-            </li>
-          ))}
-        </ul>
-      )}
-      {report.notes.length > 0 && (
-        <ul className={styles.reportedStatuses} aria-label={t('notifications.report_notes')}>
-          {report.notes.map((note) => (
-            <li key={note.id}>
-              {note.user && <Name account={note.user} />}{' '}
-              <NotificationTime time={note.createdAt} className={styles.muted} />{' '}
-              <span>{note.content}</span>
-            </li>
-          ))}
-        </ul>
-      )}
-      {canManage && (
-        <p className={styles.reportState}>
-          <label htmlFor={selectId}>{t('notifications.report_state')}</label>{' '}
-          <select
-            id={selectId}
-            value={report.state}
-            onChange={(event) =>
-              void changeReportState(api, notification.id, event.target.value as ReportState)
-            }
-          >
-            {REPORT_STATES.map((state) => (
-              <option key={state} value={state}>
-                {t(`notifications.report_states.${state}`)}
-              </option>
-            ))}
-          </select>
-        </p>
-      )}
-    </div>
-  );
-}
-
 function Body({
   notification,
   canManageReports,
@@ -233,12 +157,16 @@ function Body({
     case 'move':
       return notification.target ? (
         <p className={styles.line}>
-          {t('notifications.new_account')} <Name account={notification.target} />{' '}
+          {t('notifications.new_account')} <NotificationName account={notification.target} />{' '}
           <span className={styles.muted}>@{unicodeHandle(notification.target.acct)}</span>
         </p>
       ) : null;
     case 'pleroma:report':
-      return <ReportDetails notification={notification} canManage={canManageReports} />;
+      return (
+        <Suspense fallback={null}>
+          <ReportDetails notification={notification} canManage={canManageReports} />
+        </Suspense>
+      );
     case 'pleroma:chat_mention':
       return notification.chatMessage ? (
         <RichContent
@@ -284,7 +212,7 @@ export const NotificationItem = memo(function NotificationItem({
       <header className={styles.itemHeader}>
         <SmallAvatar account={account} />
         <p className={styles.summary}>
-          <Name account={account} /> {t(summaryKeyOf(notification.type))}{' '}
+          <NotificationName account={account} /> {t(summaryKeyOf(notification.type))}{' '}
           {notification.type === 'pleroma:emoji_reaction' && (
             <Reaction notification={notification} />
           )}

@@ -6,6 +6,7 @@ import { t } from '../../i18n/index.ts';
 import { canVote, toggleChoice } from '../../lib/polls.ts';
 import { useEntities } from '../../state/entities.ts';
 import { Button } from '../../ui/Button.tsx';
+import { Checkbox, Radio } from '../../ui/FormControls.tsx';
 import { RichContent } from '../../ui/RichContent.tsx';
 import styles from './PollView.module.css';
 
@@ -17,6 +18,7 @@ interface VoteFormProps {
 /** Voting: radio buttons (single choice) or checkboxes (multiple), Vote once one is chosen. */
 export default function VoteForm({ statusId, poll }: VoteFormProps) {
   const name = useId();
+  const Choice = poll.multiple ? Checkbox : Radio;
   const [choices, setChoices] = useState<number[]>([]);
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -42,16 +44,14 @@ export default function VoteForm({ statusId, poll }: VoteFormProps) {
           {poll.multiple ? t('polls.choose_many') : t('polls.choose_one')}
         </legend>
         {poll.options.map((option, index) => (
-          <label key={index} className={styles.option}>
-            <input
-              type={poll.multiple ? 'checkbox' : 'radio'}
-              name={name}
-              value={index}
-              checked={choices.includes(index)}
-              onChange={() => setChoices((current) => toggleChoice(current, index, poll.multiple))}
-            />
-            <RichContent inline text={option.title} emojis={poll.emojis} />
-          </label>
+          <Choice
+            key={index}
+            name={name}
+            value={index}
+            checked={choices.includes(index)}
+            onChange={() => setChoices((current) => toggleChoice(current, index, poll.multiple))}
+            label={<RichContent inline text={option.title} emojis={poll.emojis} />}
+          />
         ))}
       </fieldset>
       {error && (

@@ -9,6 +9,7 @@ import { useEntities, type StoredStatus } from '../../state/entities.ts';
 import { useNotices } from '../../state/notices.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
+import { Checkbox, textFieldClass } from '../../ui/FormControls.tsx';
 import { absoluteTime } from '../../ui/localeFormats.ts';
 import styles from './ReportDialog.module.css';
 
@@ -103,21 +104,18 @@ export function ReportDialog({
         </label>
         <textarea
           id={commentId}
-          className={styles.comment}
+          className={textFieldClass}
           value={comment}
           rows={4}
           data-autofocus
           onChange={(event) => setComment(event.target.value)}
         />
         {host && (
-          <label className={styles.check}>
-            <input
-              type="checkbox"
-              checked={forward}
-              onChange={(event) => setForward(event.target.checked)}
-            />
-            {t('user_reporting.forward_to', host)}
-          </label>
+          <Checkbox
+            checked={forward}
+            onChange={(event) => setForward(event.target.checked)}
+            label={t('user_reporting.forward_to', host)}
+          />
         )}
         <fieldset className={styles.statuses}>
           <legend>{t('user_reporting.choose_statuses')}</legend>
@@ -127,17 +125,16 @@ export function ReportDialog({
             <ul className={styles.list}>
               {candidates.map((status) => (
                 <li key={status.id}>
-                  <label className={styles.statusChoice}>
-                    <input
-                      type="checkbox"
-                      checked={chosen.has(status.id)}
-                      onChange={() => toggle(status.id)}
-                    />
-                    <span className={styles.statusText}>
-                      <span className={styles.statusDate}>{absoluteTime(status.createdAt)}</span>
-                      <span>{excerpt(status)}</span>
-                    </span>
-                  </label>
+                  <Checkbox
+                    checked={chosen.has(status.id)}
+                    onChange={() => toggle(status.id)}
+                    label={
+                      <span className={styles.statusText}>
+                        <span className={styles.statusDate}>{absoluteTime(status.createdAt)}</span>
+                        <span>{excerpt(status)}</span>
+                      </span>
+                    }
+                  />
                 </li>
               ))}
             </ul>

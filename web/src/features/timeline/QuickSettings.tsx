@@ -1,6 +1,7 @@
 import { t } from '../../i18n/index.ts';
 import { usePreferences, type Preferences } from '../../state/preferences.ts';
 import { useSession } from '../../state/session.ts';
+import { Checkbox, Radio } from '../../ui/FormControls.tsx';
 import styles from './Timeline.module.css';
 
 type BooleanPreference = {
@@ -26,27 +27,23 @@ export function QuickSettings() {
         <fieldset>
           <legend>{t('timeline.settings.replies')}</legend>
           {REPLY_VISIBILITY.map((value) => (
-            <label key={value}>
-              <input
-                type="radio"
-                name="replyVisibility"
-                checked={preferences.replyVisibility === value}
-                onChange={() => preferences.setPreference('replyVisibility', value)}
-              />{' '}
-              {t(`timeline.settings.replies_${value}`)}
-            </label>
+            <Radio
+              key={value}
+              name="replyVisibility"
+              checked={preferences.replyVisibility === value}
+              onChange={() => preferences.setPreference('replyVisibility', value)}
+              label={t(`timeline.settings.replies_${value}`)}
+            />
           ))}
         </fieldset>
       )}
       {TOGGLES.map(([key, labelKey]) => (
-        <label key={key}>
-          <input
-            type="checkbox"
-            checked={preferences[key]}
-            onChange={(event) => preferences.setPreference(key, event.target.checked)}
-          />{' '}
-          {t(labelKey)}
-        </label>
+        <Checkbox
+          key={key}
+          checked={preferences[key]}
+          onChange={(event) => preferences.setPreference(key, event.target.checked)}
+          label={t(labelKey)}
+        />
       ))}
     </div>
   );

@@ -9,6 +9,7 @@ import {
 } from '../../lib/people/highlight.ts';
 import { usePreferences } from '../../state/preferences.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
+import { Select, TextField } from '../../ui/FormControls.tsx';
 import styles from './UserCard.module.css';
 
 const CHOICES: readonly HighlightChoice[] = ['disabled', 'solid', 'striped', 'side'];
@@ -27,7 +28,7 @@ export function HighlightDialog({ screenName, onClose }: { screenName: string; o
     <Dialog title={t('user_card.highlight_title', screenName)} onClose={onClose} size="small">
       <div className={styles.dialogForm}>
         <label htmlFor={typeId}>{t('user_card.highlight_type')}</label>
-        <select
+        <Select
           id={typeId}
           value={current?.type ?? 'disabled'}
           data-autofocus
@@ -43,11 +44,11 @@ export function HighlightDialog({ screenName, onClose }: { screenName: string; o
               {t(`user_card.highlight.${choice}`)}
             </option>
           ))}
-        </select>
+        </Select>
         {current && (
           <div className={styles.durationRow}>
             <label htmlFor={colorId}>{t('user_card.highlight_color')}</label>
-            <input
+            <TextField
               id={colorId}
               type="text"
               defaultValue={color}

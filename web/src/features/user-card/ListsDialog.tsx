@@ -6,6 +6,7 @@ import type { List } from '../../api/types.ts';
 import { api } from '../../app/apiClient.ts';
 import { t } from '../../i18n/index.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
+import { Checkbox } from '../../ui/FormControls.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import styles from './UserCard.module.css';
 
@@ -83,15 +84,12 @@ export function ListsDialog({
             const member = state.members.has(list.id);
             return (
               <li key={list.id}>
-                <label>
-                  <input
-                    type="checkbox"
-                    checked={member}
-                    disabled={busy === list.id}
-                    onChange={() => toggle(list.id, member)}
-                  />{' '}
-                  {list.title}
-                </label>
+                <Checkbox
+                  checked={member}
+                  disabled={busy === list.id}
+                  onChange={() => toggle(list.id, member)}
+                  label={list.title}
+                />
               </li>
             );
           })}

@@ -10,6 +10,7 @@ import {
 } from '../../lib/people/mute.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
+import { Select, TextField } from '../../ui/FormControls.tsx';
 import styles from './UserCard.module.css';
 
 /** Asks how long to mute (0: forever) and answers with expires_in in seconds. */
@@ -49,8 +50,9 @@ export function MuteDialog({
         <p>{t('user_card.mute_confirm', name)}</p>
         <div className={styles.durationRow}>
           <label htmlFor={amountId}>{t('user_card.mute_duration')}</label>
-          <input
+          <TextField
             id={amountId}
+            className={styles.durationAmount}
             type="number"
             min={0}
             step="any"
@@ -63,7 +65,7 @@ export function MuteDialog({
           <label htmlFor={unitId} className={styles.visuallyHidden}>
             {t('user_card.mute_unit')}
           </label>
-          <select
+          <Select
             id={unitId}
             value={unit}
             onChange={(event) => setUnit(event.target.value as MuteUnit)}
@@ -73,7 +75,7 @@ export function MuteDialog({
                 {t(`user_card.mute_units.${option}`)}
               </option>
             ))}
-          </select>
+          </Select>
         </div>
         <p className={styles.hint}>{t('user_card.mute_forever_hint')}</p>
         {expiresIn === null && (

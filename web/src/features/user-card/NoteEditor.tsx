@@ -4,6 +4,7 @@ import { t } from '../../i18n/index.ts';
 import { Button } from '../../ui/Button.tsx';
 import { saveNote } from './relationshipActions.ts';
 import styles from './UserCard.module.css';
+import { textFieldClass } from '../../ui/FormControls.tsx';
 
 /**
  * The personal note (spec part 2, §4): view, edit prefilled, apply with the controls frozen while
@@ -51,7 +52,7 @@ export function NoteEditor({ accountId, note }: { accountId: string; note: strin
       </label>
       <textarea
         id={id}
-        className={styles.noteInput}
+        className={`${textFieldClass} ${styles.noteInput}`}
         value={draft}
         disabled={saving}
         autoFocus

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations } from './axe.ts';
+import { expectNoA11yViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 import { api, signedIn, unique } from './session.ts';
 import { DEMO_PASSWORD } from './demo.ts';
@@ -7,7 +7,7 @@ import { apiToken, postStatus } from './fixtures.ts';
 
 /**
  * axe-core on every built screen and every dialog there is today, at the desktop and the phone
- * size: any serious or critical violation fails (issue 11's quality bar).
+ * size: any violation, of any impact, fails (issue 20's quality bar).
  */
 
 const SIZES = [
@@ -51,14 +51,14 @@ for (const size of SIZES) {
       test(`anonymous ${path}`, async ({ page }) => {
         await page.goto(path);
         await settled(page, withPosts);
-        await expectNoSeriousA11yViolations(page, `${path} (anonymous, ${size.name})`);
+        await expectNoA11yViolations(page, `${path} (anonymous, ${size.name})`);
       });
     }
 
     test('anonymous conversation', async ({ page }) => {
       await page.goto(`/notice/${await someStatusId()}`);
       await settled(page, true);
-      await expectNoSeriousA11yViolations(page, `conversation (anonymous, ${size.name})`);
+      await expectNoA11yViolations(page, `conversation (anonymous, ${size.name})`);
     });
 
     for (const [path, withPosts] of [
@@ -72,7 +72,7 @@ for (const size of SIZES) {
         await signedIn(page, 'alice');
         await page.goto(path);
         await settled(page, withPosts);
-        await expectNoSeriousA11yViolations(page, `${path} (signed in, ${size.name})`);
+        await expectNoA11yViolations(page, `${path} (signed in, ${size.name})`);
       });
     }
 
@@ -80,7 +80,7 @@ for (const size of SIZES) {
       await signedIn(page, 'alice');
       await page.goto(`/notice/${await someStatusId()}`);
       await settled(page, true);
-      await expectNoSeriousA11yViolations(page, `conversation (signed in, ${size.name})`);
+      await expectNoA11yViolations(page, `conversation (signed in, ${size.name})`);
     });
 
     test('dialogs: new post, emoji picker, settings, confirmation', async ({ page }) => {
@@ -92,14 +92,14 @@ for (const size of SIZES) {
       await page.getByRole('button', { name: 'New post' }).first().click();
       const composer = page.getByRole('dialog', { name: /new status|new post/i });
       await expect(composer).toBeVisible();
-      await expectNoSeriousA11yViolations(page, `new post dialog (${size.name})`);
+      await expectNoA11yViolations(page, `new post dialog (${size.name})`);
       await composer.getByRole('textbox', { name: "What's on your mind?" }).fill('Hello :sta');
       await expect(composer.getByRole('option').first()).toBeVisible();
-      await expectNoSeriousA11yViolations(page, `composer autocomplete (${size.name})`);
+      await expectNoA11yViolations(page, `composer autocomplete (${size.name})`);
       await composer.getByRole('textbox', { name: "What's on your mind?" }).fill('Hello');
       await composer.getByRole('button', { name: 'Insert emoji' }).click();
       await expect(page.getByRole('group', { name: 'Emoji picker' })).toBeVisible();
-      await expectNoSeriousA11yViolations(page, `emoji picker (${size.name})`);
+      await expectNoA11yViolations(page, `emoji picker (${size.name})`);
       await page.keyboard.press('Escape');
       await expect(page.getByRole('group', { name: 'Emoji picker' })).toHaveCount(0);
       await expect(composer.getByRole('button', { name: 'Insert emoji' })).toBeFocused();
@@ -119,14 +119,14 @@ for (const size of SIZES) {
       };
       if (phone) {
         await openDrawer();
-        await expectNoSeriousA11yViolations(page, `side drawer (${size.name})`);
+        await expectNoA11yViolations(page, `side drawer (${size.name})`);
         await page.getByRole('button', { name: 'Settings', exact: true }).click();
       } else {
         await page.getByRole('button', { name: 'Settings', exact: true }).click();
       }
       const settings = page.getByRole('dialog', { name: 'Settings' });
       await expect(settings).toBeVisible();
-      await expectNoSeriousA11yViolations(page, `settings dialog (${size.name})`);
+      await expectNoA11yViolations(page, `settings dialog (${size.name})`);
       await page.keyboard.press('Escape');
       await expect(settings).toHaveCount(0);
 
@@ -134,14 +134,14 @@ for (const size of SIZES) {
         await page.getByRole('button', { name: /^Notifications/ }).click();
         const notifications = page.getByRole('dialog', { name: 'Notifications' });
         await expect(notifications).toBeVisible();
-        await expectNoSeriousA11yViolations(page, `notifications drawer (${size.name})`);
+        await expectNoA11yViolations(page, `notifications drawer (${size.name})`);
         await page.keyboard.press('Escape');
         await expect(notifications).toHaveCount(0);
         await openDrawer();
       }
       await page.getByRole('button', { name: 'Log out' }).click();
       await expect(page.getByRole('alertdialog')).toBeVisible();
-      await expectNoSeriousA11yViolations(page, `confirmation dialog (${size.name})`);
+      await expectNoA11yViolations(page, `confirmation dialog (${size.name})`);
     });
 
     test('dialogs: report, post history, media viewer, key list', async ({ page }) => {
@@ -160,7 +160,7 @@ for (const size of SIZES) {
       await page.getByRole('menuitem', { name: 'Report' }).click();
       const report = page.getByRole('dialog', { name: 'Reporting @bob' });
       await expect(report).toBeVisible();
-      await expectNoSeriousA11yViolations(page, `report dialog (${size.name})`);
+      await expectNoA11yViolations(page, `report dialog (${size.name})`);
       await page.keyboard.press('Escape');
       await expect(report).toHaveCount(0);
 
@@ -168,7 +168,7 @@ for (const size of SIZES) {
       await page.getByRole('menuitem', { name: 'History' }).click();
       const history = page.getByRole('dialog', { name: /history/i });
       await expect(history).toContainText('(edited)');
-      await expectNoSeriousA11yViolations(page, `post history dialog (${size.name})`);
+      await expectNoA11yViolations(page, `post history dialog (${size.name})`);
       await page.keyboard.press('Escape');
       await expect(history).toHaveCount(0);
 
@@ -178,14 +178,14 @@ for (const size of SIZES) {
       const viewer = page.getByRole('dialog', { name: /Media viewer/ });
       await expect(viewer).toBeVisible();
       await expect(viewer.getByRole('status')).toHaveCount(0);
-      await expectNoSeriousA11yViolations(page, `media viewer (${size.name})`);
+      await expectNoA11yViolations(page, `media viewer (${size.name})`);
       await page.keyboard.press('Escape');
       await expect(viewer).toHaveCount(0);
 
       await page.keyboard.press('?');
       const keys = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
       await expect(keys).toContainText('Next post');
-      await expectNoSeriousA11yViolations(page, `key list (${size.name})`);
+      await expectNoA11yViolations(page, `key list (${size.name})`);
     });
   });
 }
@@ -229,7 +229,44 @@ test('polls are groups named by their options, and two alike name no landmark tw
     groups.map((group) => group.getAttribute('aria-label')),
   );
   expect(names.sort()).toEqual(['Poll: Nest / Cavity', 'Poll: Tea / Coffee', 'Poll: Tea / Coffee']);
-  await expectNoSeriousA11yViolations(page, 'two polls with the same options');
+  await expectNoA11yViolations(page, 'two polls with the same options');
+});
+
+test('the timeline settings, a poll to vote in and the highlight dialog draw themed controls that pass axe', async ({
+  page,
+}) => {
+  const carol = await apiToken('carol', DEMO_PASSWORD);
+  const tag = unique('Themed vote').replace(/\W/g, '');
+  await api(carol, 'POST', 'api/v1/statuses', {
+    status: `#${tag} Tea or coffee?`,
+    poll: { options: ['Tea', 'Coffee'], expires_in: 3600 },
+  });
+  await signedIn(page, 'alice');
+  await page.goto(`/tag/${tag}`);
+  const themed = (control: ReturnType<Page['getByRole']>) =>
+    control.evaluate((element) => getComputedStyle(element).appearance);
+
+  await page.getByRole('button', { name: 'Timeline settings' }).click();
+  // Looked at, not changed: the preferences follow alice to other journeys.
+  const onlyMine = page.getByRole('radio', { name: 'Replies to me' });
+  await expect(page.getByRole('radio', { name: 'All replies' })).toBeChecked();
+  expect(await themed(onlyMine)).toBe('none');
+  expect(await themed(page.getByRole('checkbox', { name: 'Hide muted posts' }))).toBe('none');
+  await onlyMine.evaluate((element) => element.closest('header')!.setAttribute('data-scan', ''));
+  await expectNoA11yViolations(page, 'timeline settings', '[data-scan]');
+
+  const tea = page.getByRole('group', { name: /^Poll/ }).getByRole('radio', { name: 'Tea' });
+  await tea.check();
+  expect(await themed(tea)).toBe('none');
+  await expectNoA11yViolations(page, 'a poll to vote in', '[role="group"]');
+
+  await page.goto('/users/bob');
+  await page.locator('main').getByRole('button', { name: 'Account actions' }).click();
+  await page.getByRole('menuitem', { name: 'Highlight' }).click();
+  const dialog = page.getByRole('dialog', { name: /^Highlight for/ });
+  await expect(dialog.getByLabel('Highlight type')).toHaveValue('disabled');
+  expect(await themed(dialog.getByLabel('Highlight type'))).toBe('none');
+  await expectNoA11yViolations(page, 'highlight dialog', '[role="dialog"]');
 });
 
 test('after a navigation the new screen heading has the focus; on the first load it does not', async ({
@@ -260,7 +297,7 @@ test('a screen whose heading comes with its data gets the focus once it arrives'
   await page.keyboard.press('n');
   await expect(page).toHaveURL(/\/alice\/notifications$/);
   await expect(page.getByRole('heading', { level: 1, name: /^Notifications/ })).toBeFocused();
-  await expectNoSeriousA11yViolations(page, 'the notifications screen');
+  await expectNoA11yViolations(page, 'the notifications screen');
 });
 
 test('a dialog starts on its first field: the settings on the tab list', async ({ page }) => {
@@ -325,7 +362,7 @@ test('new posts waiting behind Show new are announced in a polite live region', 
   await expect(region).toContainText(/New posts waiting: \d+/, { timeout: 15_000 });
   // Its name holds the count it shows, so speech control finds it by what is on screen.
   await expect(page.getByRole('button', { name: /^Show \d+ new posts?$/ })).toBeVisible();
-  await expectNoSeriousA11yViolations(page, 'Show new on a phone');
+  await expectNoA11yViolations(page, 'Show new on a phone');
 });
 
 test('new posts shown by themselves (streaming, at the top) are announced too', async ({

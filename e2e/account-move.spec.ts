@@ -1,5 +1,5 @@
 import { expect, type Browser, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations } from './axe.ts';
+import { expectNoA11yViolations } from './axe.ts';
 import { DEMO_PASSWORD } from './demo.ts';
 import { ownInstanceTest } from './ownInstance.ts';
 import { apiToken } from './fixtures.ts';
@@ -78,7 +78,7 @@ test('carol claims alice as an alias, alice moves to carol, and bob follows caro
     'Moved to carol. Your followers have been told.',
   );
   await expect(move).toContainText('This account has moved to @carol.');
-  await expectNoSeriousA11yViolations(alice.page, 'the Security tab after a move', DIALOG);
+  await expectNoA11yViolations(alice.page, 'the Security tab after a move', DIALOG);
   await alice.page.context().close();
 
   // bob followed alice (demo data): he is told, and follows carol instead.
@@ -91,7 +91,7 @@ test('carol claims alice as an alias, alice moves to carol, and bob follows caro
     .filter({ hasText: '@carol' });
   await expect(moved.first()).toBeVisible();
   await expect(moved.first()).toContainText('Alice Lark');
-  await expectNoSeriousA11yViolations(
+  await expectNoA11yViolations(
     bob.page,
     'the notifications screen with a move',
     '[data-notifications-panel] > div:first-child, [data-notification-id]',
@@ -101,7 +101,7 @@ test('carol claims alice as an alias, alice moves to carol, and bob follows caro
   await bob.page.goto('/users/alice');
   const notice = bob.page.locator('main').getByText('has moved to');
   await expect(notice).toBeVisible();
-  await expectNoSeriousA11yViolations(bob.page, 'the profile of a moved account');
+  await expectNoA11yViolations(bob.page, 'the profile of a moved account');
   await notice.getByRole('link', { name: '@carol' }).click();
   await expect(bob.page).toHaveURL(/\/users\/carol$/);
   await expect(
@@ -150,7 +150,7 @@ test('dave deletes his account: a wrong password is refused, then his posts are 
   await expect(dave.page).toHaveURL(/\/account-deleted$/);
   await expect(dave.page.getByRole('heading', { name: 'Account deleted' })).toBeVisible();
   await expect(dave.page.getByRole('button', { name: 'Log in' }).first()).toBeVisible();
-  await expectNoSeriousA11yViolations(dave.page, 'the account-deleted screen');
+  await expectNoA11yViolations(dave.page, 'the account-deleted screen');
 
   // Gone from the public timeline and from erin's home (she followed dave), and signed out.
   await dave.page.getByRole('link', { name: 'Go to the public timeline' }).click();
@@ -180,7 +180,7 @@ test('erin shows her birthday to others, then hides it again', async ({ browser 
   };
 
   const dialog = await save(true);
-  await expectNoSeriousA11yViolations(erin.page, 'the Profile tab with show-birthday', DIALOG);
+  await expectNoA11yViolations(erin.page, 'the Profile tab with show-birthday', DIALOG);
   await bob.page.goto('/users/erin');
   await expect(meta(bob.page)).toContainText('Birthday: 3/7/1994');
 

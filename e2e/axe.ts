@@ -13,20 +13,12 @@ interface AxeViolation {
   nodes: { target: unknown[] }[];
 }
 
-/** Rules held at every impact: once clean, a moderate or minor breach of these fails too. */
-const HELD_AT_ANY_IMPACT = new Set([
-  'landmark-unique',
-  'page-has-heading-one',
-  'aria-allowed-role',
-]);
-
 /**
- * Runs axe-core in the page and fails on any serious or critical violation (and any violation of
- * the rules in HELD_AT_ANY_IMPACT), naming the rule and
- * the first elements it found. `what` says which screen or dialog was scanned; `include`, a CSS
- * selector, limits the scan to one part of the page (a dialog, a panel).
+ * Runs axe-core in the page and fails on any violation, of any impact (minor ones too), naming
+ * the rule and the first elements it found. `what` says which screen or dialog was scanned;
+ * `include`, a CSS selector, limits the scan to one part of the page (a dialog, a panel).
  */
-export async function expectNoSeriousA11yViolations(
+export async function expectNoA11yViolations(
   page: Page,
   what: string,
   include?: string,
@@ -55,16 +47,12 @@ export async function expectNoSeriousA11yViolations(
       })
     ).violations;
   }, include ?? null);
-  const serious = (violations as AxeViolation[])
-    .filter(
-      (v) => v.impact === 'serious' || v.impact === 'critical' || HELD_AT_ANY_IMPACT.has(v.id),
-    )
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
-          .slice(0, 3)
-          .map((n) => JSON.stringify(n.target))
-          .join(', ')}${v.nodes.length > 3 ? ` and ${v.nodes.length - 3} more` : ''}`,
-    );
-  expect(serious, `axe-core on ${what}`).toEqual([]);
+  const found = (violations as AxeViolation[]).map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+        .slice(0, 3)
+        .map((n) => JSON.stringify(n.target))
+        .join(', ')}${v.nodes.length > 3 ? ` and ${v.nodes.length - 3} more` : ''}`,
+  );
+  expect(found, `axe-core on ${what}`).toEqual([]);
 }

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations } from './axe.ts';
+import { expectNoA11yViolations } from './axe.ts';
 import { DEMO_PASSWORD } from './demo.ts';
 import { apiToken, expect, instanceUrl, postStatus, test } from './fixtures.ts';
 import { persistSession, signedIn, unique } from './session.ts';
@@ -30,7 +30,7 @@ test('hide attachments lists a six-photo gallery compactly', async ({ page }) =>
   }
   const gallery = await post.getByRole('group', { name: 'Attachments' }).boundingBox();
   expect(gallery?.height ?? Infinity).toBeLessThan(360);
-  await expectNoSeriousA11yViolations(
+  await expectNoA11yViolations(
     page,
     'compact attachments',
     '[role="group"][aria-label="Attachments"]',
@@ -70,7 +70,7 @@ test('the mobile bar keeps six pinned items on one row at 390 and 420 px', async
       }
       expect(tops.size).toBe(1);
       // The notifications button's name is 11-a11y's part; the shortcuts are this journey's.
-      await expectNoSeriousA11yViolations(
+      await expectNoA11yViolations(
         page,
         `mobile bar shortcuts at ${width} px`,
         'header ul[aria-label="Pinned items"]',
@@ -161,7 +161,7 @@ test("a conversation's focused post lists who favourited it; the reply-to link p
   await page.getByRole('button', { name: '2 Favorites' }).click();
   const dialog = page.getByRole('dialog', { name: 'Favorited by' });
   await expect(dialog.getByRole('link')).toHaveCount(2);
-  await expectNoSeriousA11yViolations(page, 'favorited-by dialog', '[role="dialog"]');
+  await expectNoA11yViolations(page, 'favorited-by dialog', '[role="dialog"]');
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
 
@@ -216,7 +216,7 @@ test('a Flash attachment plays with the emulator loaded on demand, and stops', a
   const play = post.getByRole('button', { name: /^Play Flash/ });
   await expect(play).toBeVisible();
   expect(ruffleRequests).toEqual([]);
-  await expectNoSeriousA11yViolations(page, 'flash placeholder', 'main');
+  await expectNoA11yViolations(page, 'flash placeholder', 'main');
 
   await play.click();
   await expect(

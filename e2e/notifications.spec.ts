@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations } from './axe.ts';
+import { expectNoA11yViolations } from './axe.ts';
 import { DEMO_PASSWORD } from './demo.ts';
 import { apiToken, expect, postStatus, test } from './fixtures.ts';
 import { api, signedIn, signInAtLogin, unique } from './session.ts';
@@ -68,7 +68,7 @@ test('what bob does to alice’s post arrives live in her column; mark all as se
   await expect(mentioned).toHaveAttribute('data-seen', 'false');
   expect(await bobsItems.count()).toBeGreaterThanOrEqual(4);
   await expect.poll(() => titleCount(page)).toBeGreaterThanOrEqual(4);
-  await expectNoSeriousA11yViolations(page, 'notifications column', PANELS);
+  await expectNoA11yViolations(page, 'notifications column', PANELS);
 
   await panel.getByRole('button', { name: 'Mark all as seen' }).click();
   await expect(mentioned).toHaveAttribute('data-seen', 'true');
@@ -108,7 +108,7 @@ test('the mobile drawer shows a new mention; its close button marks everything s
   // Posted while the page was still starting, the mention may miss both the first fetch and the
   // stream, and come with the next poll (every 10 s).
   await expect(item(drawer, mention.split(' ').pop()!)).toBeVisible({ timeout: 15_000 });
-  await expectNoSeriousA11yViolations(
+  await expectNoA11yViolations(
     page,
     'notifications drawer',
     `[role="dialog"] > :first-child, ${PANELS}`,
@@ -216,11 +216,7 @@ test('the interactions screen lists notifications by kind in tabs', async ({ pag
   await tabs.getByRole('tab', { name: 'Follows' }).click();
   await expect(main.locator('[data-type="follow"]').first()).toBeVisible();
   await expect(main.locator('[data-type="mention"]')).toHaveCount(0);
-  await expectNoSeriousA11yViolations(
-    page,
-    'interactions screen',
-    `main [role="tablist"], ${PANELS}`,
-  );
+  await expectNoA11yViolations(page, 'interactions screen', `main [role="tablist"], ${PANELS}`);
 });
 
 test('in the middle layout the panel sits in the sidebar', async ({ page }) => {
@@ -230,11 +226,11 @@ test('in the middle layout the panel sits in the sidebar', async ({ page }) => {
   const panel = page.locator('[data-notifications-panel="sidebar"]');
   await expect(panel.getByRole('heading', { name: /Notifications/ })).toBeVisible();
   await expect(panel.locator('[data-notification-id]').first()).toBeVisible();
-  await expectNoSeriousA11yViolations(page, 'sidebar notifications', PANELS);
+  await expectNoA11yViolations(page, 'sidebar notifications', PANELS);
   // The notifications screen is the panel itself; the sidebar does not repeat it.
   await page.goto('/erin/notifications');
   const screen = page.locator('[data-notifications-panel="screen"]');
   await expect(screen.locator('[data-notification-id]').first()).toBeVisible();
   await expect(panel).toHaveCount(0);
-  await expectNoSeriousA11yViolations(page, 'notifications screen', PANELS);
+  await expectNoA11yViolations(page, 'notifications screen', PANELS);
 });

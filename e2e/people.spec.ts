@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations } from './axe.ts';
+import { expectNoA11yViolations } from './axe.ts';
 import { DEMO_PASSWORD } from './demo.ts';
 import { apiToken, expect, instanceUrl, postStatus, test } from './fixtures.ts';
 import { api, persistSession, unique } from './session.ts';
@@ -68,7 +68,7 @@ test('open a profile from a post, its popover, and page through followers', asyn
   const popover = page.getByRole('dialog', { name: '@admin' });
   await expect(popover).toBeVisible();
   await expect(popover.getByRole('button', { name: /Follow|Unfollow|Following/ })).toBeVisible();
-  await expectNoSeriousA11yViolations(page, 'user popover', '[role="dialog"]');
+  await expectNoA11yViolations(page, 'user popover', '[role="dialog"]');
   await page.keyboard.press('Escape');
   await expect(popover).toBeHidden();
 
@@ -83,11 +83,7 @@ test('open a profile from a post, its popover, and page through followers', asyn
   await expect(profile.getByText('@admin', { exact: true }).first()).toBeVisible();
   await expect(profile.getByText(/per day/)).toBeVisible();
   await expect(profile.getByRole('article').filter({ hasText: text })).toBeVisible();
-  await expectNoSeriousA11yViolations(
-    page,
-    'profile',
-    'main [data-user-card], main [role="tablist"]',
-  );
+  await expectNoA11yViolations(page, 'profile', 'main [data-user-card], main [role="tablist"]');
 
   // Followers: a page of 20, loading more until the end.
   await profile.getByRole('tab', { name: 'Followers' }).click();
@@ -105,7 +101,7 @@ test('open a profile from a post, its popover, and page through followers', asyn
     'api/v1/accounts/admin',
   );
   await expect(followers.getByRole('listitem')).toHaveCount(admin.followers_count);
-  await expectNoSeriousA11yViolations(page, 'profile followers', 'main [role="tabpanel"]');
+  await expectNoA11yViolations(page, 'profile followers', 'main [role="tabpanel"]');
   expect(consoleErrors).toEqual([]);
 });
 
@@ -131,7 +127,7 @@ test('follow a locked account, approve it at /friend-requests, then following', 
     const requests = wrenPage.getByRole('region', { name: 'Follow requests' });
     const row = requests.getByRole('listitem').filter({ hasText: '@dave' });
     await expect(row).toBeVisible();
-    await expectNoSeriousA11yViolations(wrenPage, 'friend requests', 'main');
+    await expectNoA11yViolations(wrenPage, 'friend requests', 'main');
     await row.getByRole('button', { name: 'Approve' }).click();
     await expect(row).toBeHidden();
     await wrenPage.context().close();
@@ -159,7 +155,7 @@ test('mute with a duration collapses their posts; block with confirmation remove
     const dialog = page.getByRole('dialog', { name: 'Mute confirmation' });
     await dialog.getByLabel('Mute for').fill('2');
     await dialog.getByLabel('Unit').selectOption('hours');
-    await expectNoSeriousA11yViolations(page, 'mute dialog', '[role="dialog"]');
+    await expectNoA11yViolations(page, 'mute dialog', '[role="dialog"]');
     await dialog.getByRole('button', { name: 'Mute', exact: true }).click();
     await expect(page.locator('main').getByRole('button', { name: 'Unmute' })).toBeVisible();
     const muted = await api<{ muting: boolean; mute_expires_at?: string }[]>(
@@ -222,7 +218,7 @@ test('edit and save a personal note; add a user to a list from the card', async 
         ),
       )
       .toContain(aliceId);
-    await expectNoSeriousA11yViolations(page, 'lists dialog', '[role="dialog"]');
+    await expectNoA11yViolations(page, 'lists dialog', '[role="dialog"]');
   } finally {
     await api(carol, 'DELETE', `api/v1/lists/${list.id}`);
     await api(carol, 'POST', `api/v1/accounts/${aliceId}/note`, { comment: '' });
@@ -297,7 +293,7 @@ test('an anonymous visitor uses remote follow', async ({ page }) => {
   await page.getByLabel('Your account (user@instance)').fill('not an account');
   await page.getByRole('button', { name: 'Proceed' }).click();
   await expect(page.getByRole('alert')).toContainText('Enter your account as user@instance.');
-  await expectNoSeriousA11yViolations(page, 'remote follow', 'main');
+  await expectNoA11yViolations(page, 'remote follow', 'main');
 });
 
 test('the remote user resolver lands on a seeded remote account; a missing profile says so', async ({
@@ -321,5 +317,5 @@ test('the remote user resolver lands on a seeded remote account; a missing profi
   await page.goto('/who-to-follow');
   const suggestions = page.getByRole('region', { name: 'Who to follow' }).last();
   await expect(suggestions.getByRole('listitem').first()).toBeVisible();
-  await expectNoSeriousA11yViolations(page, 'who to follow', 'main');
+  await expectNoA11yViolations(page, 'who to follow', 'main');
 });

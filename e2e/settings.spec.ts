@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations } from './axe.ts';
+import { expectNoA11yViolations } from './axe.ts';
 import { DEMO_PASSWORD } from './demo.ts';
 import { apiToken, expect, instanceUrl, postStatus, test } from './fixtures.ts';
 import { api, signInWithForm, signedIn, unique } from './session.ts';
@@ -48,7 +48,7 @@ test('a display preference applies at once and follows the user to another brows
     await expect(thirdColumn(page)).toBeVisible();
     await expect(notificationsInSidebar(page)).toHaveCount(0);
     const dialog = await openSettings(page, 'General');
-    await expectNoSeriousA11yViolations(page, 'the General settings tab', DIALOG);
+    await expectNoA11yViolations(page, 'the General settings tab', DIALOG);
     // The other browser can only see the choice once the server has answered its save (a request
     // merely sent may still be on its way when the other browser signs in).
     const saved = page.waitForResponse(
@@ -101,7 +101,7 @@ test('every settings tab passes axe', async ({ page }) => {
     await expect(
       page.getByRole('dialog', { name: 'Settings' }).getByRole('tabpanel'),
     ).not.toContainText('Loading');
-    await expectNoSeriousA11yViolations(page, `the ${tab} settings tab`, DIALOG);
+    await expectNoA11yViolations(page, `the ${tab} settings tab`, DIALOG);
     if (tab === 'Version') {
       // The build is the commit the client was built from (the journeys run in a git checkout).
       await expect(page.getByRole('dialog', { name: 'Settings' })).toContainText(
@@ -159,7 +159,7 @@ test('unmute a user from the mutes list', async ({ page }) => {
     const mutes = dialog.getByRole('list', { name: 'Muted users' });
     const entry = mutes.getByRole('listitem').filter({ hasText: '@bob' });
     await expect(entry).toContainText('until');
-    await expectNoSeriousA11yViolations(page, 'the mutes list', DIALOG);
+    await expectNoA11yViolations(page, 'the mutes list', DIALOG);
     await entry.getByRole('button', { name: 'Unmute bob' }).click();
     await expect(entry).toHaveCount(0);
     const [relationship] = (
@@ -278,7 +278,7 @@ test('request an account backup and get a downloadable archive', async ({ page }
   const href = (await link.getAttribute('href')) ?? '';
   const archive = Buffer.from(await (await fetch(href)).arrayBuffer());
   expect(archive.subarray(0, 2).toString()).toBe('PK');
-  await expectNoSeriousA11yViolations(page, 'the account backups list', DIALOG);
+  await expectNoA11yViolations(page, 'the account backups list', DIALOG);
 });
 
 test('on a phone the settings fit: the tab list shows it scrolls and stays in view, checkboxes sit beside their labels, Profile is no wider than the screen', async ({
@@ -330,5 +330,5 @@ test('on a phone the settings fit: the tab list shows it scrolls and stays in vi
     };
   });
   expect(overflow).toEqual({ page: 0, dialog: 0 });
-  await expectNoSeriousA11yViolations(page, 'the Profile settings tab on a phone', DIALOG);
+  await expectNoA11yViolations(page, 'the Profile settings tab on a phone', DIALOG);
 });

@@ -1,9 +1,11 @@
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerCompression } from './compression.ts';
 import { CONTENT_SECURITY_POLICY, registerClientServing } from './serve-client.ts';
 
 const INDEX_HTML =
@@ -201,6 +203,88 @@ describe.each([true, false])(
     });
   },
 );
+
+describe('compression', () => {
+  let clientDir: string;
+  let app: FastifyInstance;
+  const bigScript = `${'console.log("a starling murmuration");\n'.repeat(200)}`;
+
+  beforeAll(async () => {
+    clientDir = await makeClientDir();
+    const asset = path.join(clientDir, 'static', 'assets', 'big-aaa111.js');
+    await writeFile(asset, bigScript);
+    // As vite.config.ts writes them: the same bytes, compressed.
+    await writeFile(`${asset}.br`, brotliCompressSync(bigScript));
+    await writeFile(`${asset}.gz`, gzipSync(bigScript));
+    app = Fastify({ logger: false });
+    await registerCompression(app);
+    app.get('/api/v1/timelines/public', async () =>
+      Array.from({ length: 40 }, (_, index) => ({ id: String(index), content: '<p>hello</p>' })),
+    );
+    app.get('/api/v1/instance', async () => ({ uri: '127.0.0.1' }));
+    app.post('/api/v1/statuses', async (request) => ({ received: request.body }));
+    await registerClientServing(app, { clientDir });
+    await app.ready();
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await rm(clientDir, { recursive: true, force: true });
+  });
+
+  const asset = (acceptEncoding?: string) =>
+    app.inject({
+      method: 'GET',
+      url: '/static/assets/big-aaa111.js',
+      headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {},
+    });
+
+  it('sends the built brotli or gzip file as the browser accepts, and the plain file otherwise', async () => {
+    const br = await asset('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.rawPayload.length).toBeLessThan(bigScript.length / 10);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(bigScript);
+
+    const gz = await asset('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(bigScript);
+
+    const plain = await asset();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(bigScript);
+  });
+
+  it('compresses API answers over 1 KB on the fly', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/v1/timelines/public',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(response.rawPayload).toString())).toHaveLength(40);
+    const small = await app.inject({
+      method: 'GET',
+      url: '/api/v1/instance',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.json()).toEqual({ uri: '127.0.0.1' });
+  });
+
+  it('never inflates a compressed request body', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/v1/statuses',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      payload: gzipSync(JSON.stringify({ status: 'hi' })),
+    });
+    expect(response.statusCode).toBeGreaterThanOrEqual(400);
+    expect(response.statusCode).toBeLessThan(500);
+  });
+});
 
 describe('client serving next to another @fastify/static', () => {
   it('reuses the existing sendFile decorator with its own root', async () => {

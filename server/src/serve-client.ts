@@ -112,8 +112,9 @@ export async function registerClientServing(
 
   await app.register(async (scope) => {
     // Another part of the app may have registered @fastify/static already; reuse its sendFile.
+    // Ours sends the .br or .gz the build writes beside each file, as the browser accepts.
     if (!scope.hasReplyDecorator('sendFile')) {
-      await scope.register(fastifyStatic, { root, serve: false });
+      await scope.register(fastifyStatic, { root, serve: false, preCompressed: true });
     }
 
     const sendFromClient = (reply: FastifyReply, relative: string): FastifyReply => {
@@ -121,6 +122,7 @@ export async function registerClientServing(
       const immutable = HASHED_ASSET_PREFIXES.some((prefix) => `/${relative}`.startsWith(prefix));
       setSecurityHeaders(reply, isHtml, policy);
       reply.header('cache-control', immutable ? IMMUTABLE_CACHE : REVALIDATE_CACHE);
+      reply.header('vary', 'accept-encoding');
       return reply.sendFile(relative, root, { cacheControl: false, dotfiles: 'deny' });
     };
 

@@ -24,9 +24,25 @@ async function markTime(cdp: CDPSession, mark: string): Promise<number> {
   }
 }
 
-export async function coldLoadTimes(url: string, runs: number): Promise<number[]> {
+/** One cold load: when the first status was painted, when anything was first painted, and bytes. */
+export interface ColdLoad {
+  firstStatusMs: number;
+  /** First contentful paint; null if the browser reported none. */
+  firstPaintMs: number | null;
+  /** Bytes over the wire (headers and compressed bodies) of everything loaded by the first status. */
+  bytes: number;
+}
+
+/** Read in the page once the first status is painted; resource timing costs the page nothing. */
+const PAINT_AND_BYTES = `(() => {
+  const paint = performance.getEntriesByName('first-contentful-paint')[0];
+  const entries = [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')];
+  return { firstPaintMs: paint ? paint.startTime : null, bytes: entries.reduce((sum, entry) => sum + entry.transferSize, 0) };
+})()`;
+
+export async function coldLoadTimes(url: string, runs: number): Promise<ColdLoad[]> {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-  const times: number[] = [];
+  const times: ColdLoad[] = [];
   try {
     for (let run = 0; run < runs; run += 1) {
       const context = await browser.newContext();
@@ -34,7 +50,13 @@ export async function coldLoadTimes(url: string, runs: number): Promise<number[]
       const cdp = await context.newCDPSession(page);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
       await page.goto(url, { waitUntil: 'commit' });
-      times.push(await markTime(cdp, FIRST_STATUS_MARK));
+      const firstStatusMs = await markTime(cdp, FIRST_STATUS_MARK);
+      const { result } = await cdp.send('Runtime.evaluate', {
+        expression: PAINT_AND_BYTES,
+        returnByValue: true,
+      });
+      const { firstPaintMs, bytes } = result.value as Omit<ColdLoad, 'firstStatusMs'>;
+      times.push({ firstStatusMs, firstPaintMs, bytes });
       await context.close();
     }
   } finally {

@@ -4,7 +4,9 @@ import { App } from './app/App.tsx';
 import { installDocumentPreferences } from './app/documentPreferences.ts';
 import { loadInstanceConfig } from './app/boot.ts';
 import { matchRoute } from './router/matchRoute.ts';
+import { setLinkPreloader } from './router/preload.ts';
 import { installScrollSaving } from './router/scrollRestoration.ts';
+import { preloadScreen } from './app/screens.ts';
 import { restoreSession } from './features/auth/restoreSession.ts';
 import { afterNextPaint, watchFirstStatusPaint } from './features/timeline/firstPaint.ts';
 import { loadFirstPublicPage } from './features/timeline/publicTimelineLoader.ts';
@@ -29,6 +31,7 @@ const firstPage =
 
 installDocumentPreferences();
 watchFirstStatusPaint();
+setLinkPreloader(preloadScreen);
 installScrollSaving();
 // The start-up fetches go out together; on a timeline landing, once the first statuses are on
 // screen: issuing nine requests costs the main thread more than the first page's render can spare.

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ROUTES } from '../router/routeTable.ts';
-import { REDIRECT_ONLY_ROUTES, SCREENS } from './screens.ts';
+import { preloadScreen, REDIRECT_ONLY_ROUTES, SCREENS } from './screens.ts';
 
 describe('screens', () => {
   it.each(ROUTES.map((route) => route.name))(
@@ -14,5 +14,16 @@ describe('screens', () => {
   it('names no screen for a route that does not exist', () => {
     const names = new Set(ROUTES.map((route) => route.name));
     expect(Object.keys(SCREENS).filter((name) => !names.has(name))).toEqual([]);
+  });
+
+  it("preloads the chunk of the screen a path shows, and nothing for other origins' paths", () => {
+    const conversation = SCREENS.conversation as unknown as { preload(): void };
+    const preload = vi.spyOn(conversation, 'preload').mockImplementation(() => undefined);
+    preloadScreen('/notice/7');
+    expect(preload).toHaveBeenCalledTimes(1);
+    preloadScreen('https://elsewhere.test/notice/7');
+    preloadScreen('/no/such/route/here');
+    expect(preload).toHaveBeenCalledTimes(1);
+    preload.mockRestore();
   });
 });

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { lazyRetry } from '../ui/lazyRetry.ts';
 import { TimelineScreen } from '../features/timeline/screens.tsx';
-import type { ScreenProps } from '../router/matchRoute.ts';
+import { matchRoute, type ScreenProps } from '../router/matchRoute.ts';
 
 export type Screen = ComponentType<ScreenProps>;
 
@@ -132,3 +132,11 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   notifications: NotificationsScreen,
   'user-profile': ProfileScreen,
 };
+
+/** Fetches the chunk of the screen an in-app path shows, ahead of the click (router/preload.ts). */
+export function preloadScreen(path: string): void {
+  const url = new URL(path, window.location.origin);
+  if (url.origin !== window.location.origin) return;
+  const screen = SCREENS[matchRoute(url.pathname, url.search)?.route.name ?? ''];
+  if (screen && 'preload' in screen && typeof screen.preload === 'function') screen.preload();
+}

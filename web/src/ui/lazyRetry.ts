@@ -25,17 +25,29 @@ const subscribe = (listener: () => void) => {
 };
 const currentGeneration = () => generation;
 
+/** A lazy component whose chunk can be fetched ahead of its first render. */
+export type Preloadable<T> = T & { preload(): void };
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the same bound React.lazy has
-export function lazyRetry<T extends ComponentType<any>>(factory: () => Promise<{ default: T }>): T {
+export function lazyRetry<T extends ComponentType<any>>(
+  factory: () => Promise<{ default: T }>,
+): Preloadable<T> {
   type Lazy = ReturnType<typeof lazy<T>>;
   let loaded: Lazy | null = null;
   const byGeneration = new Map<number, Lazy>();
+  // One fetch shared by preload() and the first render; a failed one is forgotten for a retry.
+  let fetching: Promise<{ default: T }> | null = null;
+  const load = () =>
+    (fetching ??= factory().catch((error: unknown) => {
+      fetching = null;
+      throw error;
+    }));
   function Retryable(props: ComponentProps<T>) {
     const at = useSyncExternalStore(subscribe, currentGeneration, currentGeneration);
     let component = loaded ?? byGeneration.get(at);
     if (!component) {
       const attempt = lazy(() =>
-        factory().then((module) => {
+        load().then((module) => {
           loaded = attempt;
           return module;
         }),
@@ -45,5 +57,6 @@ export function lazyRetry<T extends ComponentType<any>>(factory: () => Promise<{
     }
     return createElement(component, props);
   }
-  return Retryable as unknown as T;
+  Retryable.preload = () => void load().catch(() => undefined);
+  return Retryable as unknown as Preloadable<T>;
 }

@@ -264,6 +264,31 @@ describe('ConversationScreen', () => {
     expect(paths).not.toContain('/api/v1/statuses/r/context');
   });
 
+  it('asks for the context beside the status when the store already holds it (from a timeline)', async () => {
+    let answerStatus: () => void = () => undefined;
+    const statusHeld = new Promise<void>((resolve) => (answerStatus = resolve));
+    conversationServer();
+    const server = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input, init) => {
+      if (new URL(String(input), 'https://x').pathname === '/api/v1/statuses/3') await statusHeld;
+      return server(input, init);
+    });
+    useEntities.getState().ingestStatuses([parseStatus(rawStatus('3', '2'))!]);
+    render(<ConversationScreen match={matchFor('3')} />);
+    // The stored status shows at once, and both requests are out before the status answers.
+    expect(shownIds()).toEqual(['3']);
+    const paths = () =>
+      fetchMock.mock.calls.map(([input]) => new URL(String(input), 'https://x').pathname);
+    await waitFor(() =>
+      expect(paths()).toEqual(
+        expect.arrayContaining(['/api/v1/statuses/3', '/api/v1/statuses/3/context']),
+      ),
+    );
+    answerStatus();
+    await waitFor(() => expect(shownIds()).toHaveLength(5));
+    expect(paths().filter((path) => path.endsWith('/context'))).toHaveLength(1);
+  });
+
   it('says not found for a status the viewer may not see', async () => {
     conversationServer();
     render(<ConversationScreen match={matchFor('hidden')} />);

@@ -63,8 +63,8 @@ function startState(id: string): LoadState {
 }
 
 /**
- * Loads /notice/:id: the status (a repeat stands for its original: spec part 1, §4), then the
- * original's context; both go into the entity store, the conversation keeps ids and reply links.
+ * Loads /notice/:id: the status (a repeat stands for its original: spec part 1, §4) and the
+ * original's context, together when the store already knows the status, else one after the other; both go into the entity store, the conversation keeps ids and reply links.
  * Reloads when the signed-in user changes (what one may see depends on who asks).
  */
 export function useConversation(id: string): ConversationLoad {
@@ -75,6 +75,12 @@ export function useConversation(id: string): ConversationLoad {
   useEffect(() => {
     let cancelled = false;
     void (async () => {
+      // A status the store already holds (from a timeline) names the original at once: its
+      // context is asked beside the status, in the same round-trip, not after it.
+      const knownOriginal = known(id)?.focusedId ?? null;
+      const earlyContext = knownOriginal ? statuses.context(api, knownOriginal) : null;
+      // Read below, or dropped when the status itself fails: never an unhandled rejection.
+      earlyContext?.catch(() => undefined);
       try {
         const status = await statuses.get(api, id);
         if (cancelled) return;
@@ -85,7 +91,9 @@ export function useConversation(id: string): ConversationLoad {
           focusedId: original.id,
           entries: previous.contextLoaded ? previous.entries : [entryOf(original)],
         }));
-        const context = await statuses.context(api, original.id);
+        const context = await (earlyContext && knownOriginal === original.id
+          ? earlyContext
+          : statuses.context(api, original.id));
         if (cancelled) return;
         useEntities.getState().ingestStatuses([...context.ancestors, ...context.descendants]);
         setState({

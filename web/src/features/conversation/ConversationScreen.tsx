@@ -258,26 +258,26 @@ function Conversation({ statusId }: { statusId: string }) {
     card.scrollIntoView?.({ block: fits ? 'center' : 'start' });
   });
 
-  // After a dive or undive, keyboard focus moves to the status the thread now starts from.
+  // After a dive or undive, keyboard focus moves to the status the thread now starts from, once
+  // the view it asked for is on screen. An earlier commit (a chunk arriving just before the
+  // click) may run its effects first; focusing then would land on an item the new view remounts.
   const listRef = useRef<HTMLUListElement | null>(null);
-  const focusAfter = useRef<string | null>(null);
+  const focusAfter = useRef<{ id: string; view: ThreadViewState } | null>(null);
   useEffect(() => {
-    const id = focusAfter.current;
-    if (!id) return;
+    const pending = focusAfter.current;
+    if (!pending || pending.view !== view) return;
     focusAfter.current = null;
     const list = listRef.current;
     const items = list ? [...list.querySelectorAll<HTMLElement>('[data-thread-status]')] : [];
-    (items.find((item) => item.dataset.threadStatus === id) ?? list)?.focus();
+    (items.find((item) => item.dataset.threadStatus === pending.id) ?? list)?.focus();
   });
 
-  const onDive = (id: string) => {
-    focusAfter.current = id;
-    updateView((current) => dive(tree, current, id));
+  const changeViewAndFocus = (next: ThreadViewState, focusId: string | null) => {
+    if (focusId) focusAfter.current = { id: focusId, view: next };
+    updateView(() => next);
   };
-  const onUndive = () => {
-    focusAfter.current = view.diveRoot;
-    updateView(undive);
-  };
+  const onDive = (id: string) => changeViewAndFocus(dive(tree, view, id), id);
+  const onUndive = () => changeViewAndFocus(undive(view), view.diveRoot);
   const onToggle = (id: string, shown: boolean) =>
     updateView((current) => setRepliesShown(current, id, shown));
 

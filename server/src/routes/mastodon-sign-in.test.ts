@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type StarlingApp } from '../app.ts';
 import { totpCode } from '../auth/totp.ts';
-import { enableTotp } from '../db/mfa.ts';
+import { enableTotp, MFA_ACCOUNT_MAX_FAILURES } from '../db/mfa.ts';
 import { CODE_ATTEMPTS } from './mastodon-sign-in.ts';
 import { TEST_ORIGIN, TEST_PASSWORD, addUser, bearer, registerClient } from './test-helpers.ts';
 import { SignInBrowser, codeThroughSignInPages, formToken } from './test-mastodon-sign-in.ts';
@@ -20,6 +20,7 @@ beforeAll(async () => {
   t = await buildApp({ dataDir: dir, origin: TEST_ORIGIN, flavour: 'mastodon' });
   addUser(t, 'alice');
   enableTotp(t.ctx.db, addUser(t, 'tessa'), SECRET, ['chirp-11111']);
+  enableTotp(t.ctx.db, addUser(t, 'tilda'), SECRET, ['chirp-22222']);
 });
 afterAll(async () => {
   await t.app.close();
@@ -193,6 +194,46 @@ describe('signing a browser in on a Mastodon-flavoured instance', () => {
     });
     expect(done.statusCode).toBe(302);
     expect(done.headers.location).toMatch(/^\/oauth\/authorize\?/);
+  });
+
+  it("counts the code step's wrong codes against the account's limit, across sign-ins", async () => {
+    const client = await registerClient(t.app, SCOPE, REDIRECT);
+    const browser = new SignInBrowser(t.app);
+    await browser.request('GET', `/oauth/authorize?${authorizeQuery(client).toString()}`);
+    let html = (await browser.request('GET', '/auth/sign_in')).body;
+    const signIn = async () => {
+      html = (
+        await browser.request('POST', '/auth/sign_in', {
+          authenticity_token: formToken(html),
+          username: 'tilda',
+          password: TEST_PASSWORD,
+        })
+      ).body;
+    };
+    // Each sign-in takes CODE_ATTEMPTS wrong codes; over sign-ins they reach the account's limit.
+    for (let wrongs = 0; wrongs < MFA_ACCOUNT_MAX_FAILURES;) {
+      await signIn();
+      for (
+        let attempt = 0;
+        attempt < CODE_ATTEMPTS && wrongs < MFA_ACCOUNT_MAX_FAILURES;
+        attempt++
+      ) {
+        const wrong = await browser.request('POST', '/auth/sign_in', {
+          authenticity_token: formToken(html),
+          code: '000000',
+        });
+        expect(wrong.statusCode).toBe(401);
+        html = wrong.body;
+        wrongs += 1;
+      }
+    }
+    if (!html.includes('name="code"')) await signIn();
+    const right = await browser.request('POST', '/auth/sign_in', {
+      authenticity_token: formToken(html),
+      code: totpCode(SECRET),
+    });
+    expect(right.statusCode).toBe(429);
+    expect(right.headers.location).toBeUndefined();
   });
 
   it('gives a code the token grant accepts, through the test helper', async () => {

@@ -27,3 +27,28 @@ test('a client route deep link is served by the SPA fallback', async ({ page }) 
   expect(response?.status()).toBe(200);
   expect(response?.headers()['content-type']).toContain('text/html');
 });
+
+test('before any script runs, the page already draws its frame; the app then takes its place', async ({
+  page,
+}) => {
+  // Hold the start-up script back: what shows meanwhile comes from the HTML and CSS alone.
+  let releaseScript: () => void = () => undefined;
+  const scriptHeld = new Promise<void>((resolve) => (releaseScript = resolve));
+  await page.route(/\/static\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await scriptHeld;
+    await route.continue();
+  });
+  await page.goto('/main/public', { waitUntil: 'commit' });
+  const frame = page.locator('.boot-skeleton');
+  await expect(frame).toBeVisible();
+  const bar = await frame.locator('.boot-bar').boundingBox();
+  expect(bar?.height).toBeGreaterThan(40);
+  await expect(frame.locator('.boot-logo')).toHaveJSProperty('complete', true);
+  // The browser counts it as the first contentful paint, before the app has run at all.
+  await expect
+    .poll(() => page.evaluate(() => performance.getEntriesByName('first-contentful-paint').length))
+    .toBe(1);
+  releaseScript();
+  await expect(page.getByRole('article').first()).toBeVisible();
+  await expect(frame).toHaveCount(0);
+});

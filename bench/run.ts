@@ -3,6 +3,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { startInstance } from '../e2e/instance.ts';
 import { measureBundle } from './bundle-size.ts';
+import { clickTimes } from './clicks.ts';
 import { coldLoadTimes } from './cold-load.ts';
 import { homeTimelineLatency } from './home-timeline.ts';
 import { notificationsScroll } from './notifications-scroll.ts';
@@ -32,7 +33,7 @@ const ms = (value: number) => `${value.toFixed(value < 10 ? 2 : 0)} ms`;
 const line = (label: string, value: string, budget?: string) =>
   console.log(`${label.padEnd(48)} ${value}${budget ? `   (budget ${budget})` : ''}`);
 
-/** `npm run bench -- --only=bundle,cold,server,scroll,uploads,notifications` runs a subset. */
+/** `npm run bench -- --only=bundle,cold,clicks,server,scroll,uploads,notifications` runs a subset. */
 const only = process.argv
   .find((arg) => arg.startsWith('--only='))
   ?.slice('--only='.length)
@@ -72,6 +73,21 @@ if (runs('cold')) {
       'bytes over the wire by the first status (cold)',
       kb(median(loads.map((load) => load.bytes))),
     );
+  } finally {
+    await instance.stop();
+  }
+}
+
+if (runs('clicks')) {
+  const instance = await startInstance();
+  try {
+    const times = await clickTimes(instance.url, 'alice', COLD_LOAD_RUNS);
+    const of7 = `median of ${COLD_LOAD_RUNS}, 4x CPU`;
+    line(`signed-in home, first status painted (${of7})`, ms(median(times.homeFirstStatus)));
+    line(`conversation open: its status (${of7})`, ms(median(times.conversationStatus)), '300 ms');
+    line(`conversation open: with its context`, ms(median(times.conversationContext)));
+    line(`user card open from an avatar (${of7})`, ms(median(times.userCard)), '300 ms');
+    line(`notifications drawer open at 412 px (${of7})`, ms(median(times.drawer)), '300 ms');
   } finally {
     await instance.stop();
   }

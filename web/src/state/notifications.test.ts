@@ -64,6 +64,30 @@ describe('the unseen count', () => {
     expect(useUnseen.getState().notifications).toBe(3);
   });
 
+  it('keeps arrivals that come while the server’s count is on its way, which does not know them', async () => {
+    let answerCount: () => void = () => undefined;
+    const countHeld = new Promise<void>((resolve) => (answerCount = resolve));
+    const { api } = client({
+      'GET /api/v1/notifications': () => ({ status: 200, body: page }),
+    });
+    await loadNewestNotifications(api, ['follow']);
+    useUnseen.getState().set({ notifications: 1 });
+    // The server counted before the three below were made.
+    const slowCount = createApiClient({
+      getToken: () => 't',
+      fetchImpl: async () => {
+        await countHeld;
+        return new Response(JSON.stringify({ count: 1 }), { status: 200 });
+      },
+    });
+    const refreshing = refreshUnseenCount(slowCount, ['follow']);
+    receiveNotifications(['101', '102', '103'].map((id) => parseNotification(raw(id))!));
+    expect(useUnseen.getState().notifications).toBe(4);
+    answerCount();
+    await refreshing;
+    expect(useUnseen.getState().notifications).toBe(4);
+  });
+
   it('without the endpoint keeps the sign-in count, then marking all seen zeroes it', async () => {
     const read = vi.fn();
     const { api, fetchImpl } = client({

@@ -84,7 +84,12 @@ let readUpTo: string | null = null;
 const seenApi = (): SeenApi =>
   pleromaReadMissing ? 'markers' : seenApiOf(useInstance.getState().config.features);
 const get = () => useNotifications.getState();
-const setUnseen = (count: number) => useUnseen.getState().set({ notifications: count });
+/** Counts every change made here to the unseen count: see refreshUnseenCount. */
+let unseenChanges = 0;
+const setUnseen = (count: number) => {
+  unseenChanges += 1;
+  useUnseen.getState().set({ notifications: count });
+};
 
 function ingestStatuses(list: readonly Notification[]): void {
   const statuses = list.flatMap((n) => (n.status ? [n.status] : []));
@@ -128,7 +133,11 @@ export async function refreshUnseenCount(
     return;
   }
   try {
-    setUnseen(await fetchUnreadCount(client, types));
+    const asked = unseenChanges;
+    const count = await fetchUnreadCount(client, types);
+    // An arrival or a read while the answer was on its way is newer than it: the badge keeps
+    // what it knows, and the next poll asks again.
+    if (unseenChanges === asked) setUnseen(count);
   } catch (error) {
     if (error instanceof ApiError && error.status === HTTP_NOT_FOUND) unreadCountSupported = false;
     setUnseen(Math.max(useUnseen.getState().notifications, localUnseen()));

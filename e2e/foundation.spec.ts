@@ -52,27 +52,3 @@ test('before any script runs, the page already draws its frame; the app then tak
   await expect(page.getByRole('article').first()).toBeVisible();
   await expect(frame).toHaveCount(0);
 });
-
-test('a visitor landing on a public timeline: its first page is asked for beside the scripts, and once', async ({
-  page,
-}) => {
-  let releaseScript: () => void = () => undefined;
-  const scriptHeld = new Promise<void>((resolve) => (releaseScript = resolve));
-  await page.route(/\/static\/assets\/index-[\w-]+\.js$/, async (route) => {
-    await scriptHeld;
-    await route.continue();
-  });
-  const firstPages: string[] = [];
-  page.on('request', (request) => {
-    const url = new URL(request.url());
-    if (url.pathname === '/api/v1/timelines/public' && !url.searchParams.has('since_id'))
-      firstPages.push(url.search);
-  });
-  await page.goto('/main/public', { waitUntil: 'commit' });
-  // Asked for while no script has run yet.
-  await expect.poll(() => firstPages.length).toBe(1);
-  releaseScript();
-  await expect(page.getByRole('article').first()).toBeVisible();
-  await page.waitForLoadState('networkidle');
-  expect(firstPages).toEqual(['?limit=20&with_muted=true&local=true']);
-});

@@ -78,19 +78,6 @@ describe.each([true, false])(
       },
     );
 
-    it('announces the first page of a public timeline with the page that shows it', async () => {
-      const page = (url: string) =>
-        app.inject({ method: 'GET', url, headers: { accept: HTML_ACCEPT } });
-      expect((await page('/main/public')).headers.link).toBe(
-        '</api/v1/timelines/public?limit=20&with_muted=true&local=true>; rel=preload; as=fetch; crossorigin',
-      );
-      expect((await page('/main/all')).headers.link).toBe(
-        '</api/v1/timelines/public?limit=20&with_muted=true>; rel=preload; as=fetch; crossorigin',
-      );
-      expect((await page('/main/friends')).headers.link).toBeUndefined();
-      expect((await page('/notice/1')).headers.link).toBeUndefined();
-    });
-
     it('serves hashed assets as immutable', async () => {
       const response = await app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
       expect(response.statusCode).toBe(200);

@@ -55,17 +55,6 @@ const SERVER_PREFIXES = [
 ];
 const NO_FALLBACK_PREFIXES = [...SERVER_PREFIXES, ...HASHED_ASSET_PREFIXES];
 
-/**
- * The first page a visitor landing on a public timeline will ask for, as the client spells it
- * (web/src/api/timelines.ts: 20 posts, muted ones included for the client to hide), announced as a
- * preload with the page so the request starts beside the scripts instead of after them. A
- * request the client spells otherwise (a signed-in visitor's) simply goes out on its own.
- */
-const FIRST_PAGE_PRELOADS: Readonly<Record<string, string>> = {
-  '/main/public': '/api/v1/timelines/public?limit=20&with_muted=true&local=true',
-  '/main/all': '/api/v1/timelines/public?limit=20&with_muted=true',
-};
-
 export interface ClientServingOptions {
   clientDir: string;
   /** Plain-http origins the CSP must allow (see contentSecurityPolicy). */
@@ -157,11 +146,7 @@ export async function registerClientServing(
         relative !== null &&
         !NO_FALLBACK_PREFIXES.some((prefix) => isUnder(pathname, prefix)) &&
         acceptsHtml(request);
-      if (isClientRoute) {
-        const firstPage = FIRST_PAGE_PRELOADS[pathname];
-        if (firstPage) reply.header('link', `<${firstPage}>; rel=preload; as=fetch; crossorigin`);
-        return sendFromClient(reply, INDEX_FILE);
-      }
+      if (isClientRoute) return sendFromClient(reply, INDEX_FILE);
 
       return reply.callNotFound();
     });

@@ -64,7 +64,8 @@ function startState(id: string): LoadState {
 
 /**
  * Loads /notice/:id: the status (a repeat stands for its original: spec part 1, §4) and the
- * original's context, together when the store already knows the status, else one after the other; both go into the entity store, the conversation keeps ids and reply links.
+ * original's context, together when the store already knows the status, else one after the
+ * other; both go into the entity store, the conversation keeps ids and reply links.
  * Reloads when the signed-in user changes (what one may see depends on who asks).
  */
 export function useConversation(id: string): ConversationLoad {

@@ -4,6 +4,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { compileHints } from './scripts/compileHints.ts';
+import { inlineStarter } from './scripts/inlineStarter.ts';
 import { ruffleAssets } from './scripts/ruffleAssets.ts';
 
 /** Paths the local instance (or the proxied real instance) answers in development. */
@@ -63,7 +64,7 @@ function buildCommit(): string {
 export default defineConfig({
   root: 'web',
   publicDir: 'public',
-  plugins: [react(), compileHints(), ruffleAssets(), ...precompressed()],
+  plugins: [react(), compileHints(), inlineStarter(), ruffleAssets(), ...precompressed()],
   define: { 'import.meta.env.VITE_STARLING_COMMIT': JSON.stringify(buildCommit()) },
   build: {
     outDir: '../dist',

@@ -1,5 +1,6 @@
 import { apiToken, expect, postStatus, test } from './fixtures.ts';
 import { DEMO_MEMBER } from './demo.ts';
+import { persistSession } from './session.ts';
 
 test('the served page loads with a strict Content-Security-Policy and no console error', async ({
   page,
@@ -51,4 +52,33 @@ test('before any script runs, the page already draws its frame; the app then tak
   releaseScript();
   await expect(page.getByRole('article').first()).toBeVisible();
   await expect(frame).toHaveCount(0);
+});
+
+test('a signed-in cold start asks for its session and home page while the scripts load, and once', async ({
+  page,
+  consoleErrors,
+}) => {
+  await persistSession(page, await apiToken(DEMO_MEMBER.username, DEMO_MEMBER.password));
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/api/v1/')) asked.push(pathname);
+  });
+  let releaseScript: () => void = () => undefined;
+  const scriptHeld = new Promise<void>((resolve) => (releaseScript = resolve));
+  await page.route(/\/static\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await scriptHeld;
+    await route.continue();
+  });
+  await page.goto('/main/friends', { waitUntil: 'commit' });
+  // With the app's script still on its way, the page has already asked for both.
+  await expect
+    .poll(() => [...asked].sort())
+    .toEqual(['/api/v1/accounts/verify_credentials', '/api/v1/timelines/home']);
+  releaseScript();
+  await expect(page.getByRole('article').first()).toBeVisible();
+  // The app took those answers instead of asking again.
+  expect(asked.filter((pathname) => pathname === '/api/v1/timelines/home')).toHaveLength(1);
+  expect(asked.filter((pathname) => pathname.endsWith('/verify_credentials'))).toHaveLength(1);
+  expect(consoleErrors).toEqual([]);
 });

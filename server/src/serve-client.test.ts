@@ -1,4 +1,5 @@
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdtemp, mkdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
@@ -6,7 +7,11 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerCompression } from './compression.ts';
-import { CONTENT_SECURITY_POLICY, registerClientServing } from './serve-client.ts';
+import {
+  CONTENT_SECURITY_POLICY,
+  inlineScriptHashes,
+  registerClientServing,
+} from './serve-client.ts';
 
 const INDEX_HTML =
   '<!doctype html><html><head><script type="module" src="/assets/app-abc123.js"></script></head><body></body></html>';
@@ -309,6 +314,53 @@ describe('client serving next to another @fastify/static', () => {
       await app.close();
       await rm(clientDir, { recursive: true, force: true });
       await rm(otherDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("the page's inline starter", () => {
+  const STARTER = 'window.__starlingEarly=[];';
+  const DATA = '{"/api/v1/instance":"e30="}';
+  const page = (starter: string) =>
+    `<!doctype html><html><head><script>${starter}</script>` +
+    `<script id="initial-results" type="application/json">${DATA}</script>` +
+    '<script type="module" src="/assets/app-abc123.js"></script></head><body></body></html>';
+  const sha256 = (text: string) =>
+    `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+
+  it('hashes the scripts that run, not data blocks or scripts from files', () => {
+    expect(inlineScriptHashes(page(STARTER))).toEqual([sha256(STARTER)]);
+  });
+
+  it('is allowed by its hash on index.html alone, and again after a new build', async () => {
+    const clientDir = await makeClientDir();
+    await writeFile(path.join(clientDir, 'index.html'), page(STARTER));
+    await writeFile(path.join(clientDir, 'other.html'), page(STARTER));
+    const app = Fastify({ logger: false });
+    try {
+      await registerClientServing(app, { clientDir });
+      const policyOf = async (url: string) =>
+        (await app.inject({ url, headers: { accept: HTML_ACCEPT } })).headers[
+          'content-security-policy'
+        ] as string;
+      const scriptSources = (policy: string) =>
+        policy.split('; ').find((directive) => directive.startsWith('script-src'));
+
+      expect(scriptSources(await policyOf('/main/all'))).toBe(
+        `script-src 'self' 'wasm-unsafe-eval' ${sha256(STARTER)}`,
+      );
+      expect(await policyOf('/other.html')).toBe(CONTENT_SECURITY_POLICY);
+
+      const rebuilt = 'window.__starlingEarly=[1];';
+      await writeFile(path.join(clientDir, 'index.html'), page(rebuilt));
+      await utimes(path.join(clientDir, 'index.html'), new Date(), new Date(Date.now() + 5000));
+      const policy = await policyOf('/');
+      expect(policy).toContain(sha256(rebuilt));
+      expect(policy).not.toContain(sha256(STARTER));
+      expect(policy).not.toContain('unsafe-inline');
+    } finally {
+      await app.close();
+      await rm(clientDir, { recursive: true, force: true });
     }
   });
 });

@@ -1,4 +1,5 @@
-import { stat } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -14,13 +15,17 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
  * when installed elsewhere); `extraOrigins` names plain-http origins that must work too, such as
  * a local test instance behind proxy mode, whose entities link media at its own http:// origin.
  */
-export function contentSecurityPolicy(extraOrigins: readonly string[] = []): string {
+export function contentSecurityPolicy(
+  extraOrigins: readonly string[] = [],
+  scriptHashes: readonly string[] = [],
+): string {
+  const hashes = scriptHashes.map((hash) => ` ${hash}`).join('');
   const extra = extraOrigins.map((origin) => ` ${origin}`).join('');
   const sockets = extraOrigins.map((origin) => ` ${origin.replace(/^http/, 'ws')}`).join('');
   return [
     "default-src 'self'",
     // The Flash emulator (Ruffle, loaded only when a user presses play) compiles WebAssembly.
-    "script-src 'self' 'wasm-unsafe-eval'",
+    `script-src 'self' 'wasm-unsafe-eval'${hashes}`,
     "style-src 'self'",
     `img-src 'self' data: blob: https:${extra}`,
     `media-src 'self' blob: https:${extra}`,
@@ -34,6 +39,25 @@ export function contentSecurityPolicy(extraOrigins: readonly string[] = []): str
 }
 
 export const CONTENT_SECURITY_POLICY = contentSecurityPolicy();
+
+const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
+const SCRIPT_TYPE = /\btype\s*=\s*["']?([^"'\s>]+)/i;
+
+/**
+ * The CSP sources that let a page's inline scripts run (the client's start-up starter, see
+ * scripts/inlineStarter.ts): one SHA-256 hash each. Data blocks, such as embedded JSON, never run
+ * and need none.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const [, attributes = '', body = ''] of html.matchAll(INLINE_SCRIPT)) {
+    if (/\bsrc\s*=/i.test(attributes)) continue;
+    const type = SCRIPT_TYPE.exec(attributes)?.[1]?.toLowerCase();
+    if (type && type !== 'module' && type !== 'text/javascript') continue;
+    hashes.push(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+  }
+  return hashes;
+}
 
 /** Vite's hashed output: `assets/` by default, `static/assets/` with this repo's vite.config.ts. */
 const HASHED_ASSET_PREFIXES = ['/assets/', '/static/assets/'];
@@ -109,6 +133,18 @@ export async function registerClientServing(
 ): Promise<void> {
   const root = path.resolve(opts.clientDir);
   const policy = contentSecurityPolicy(opts.extraOrigins);
+  // index.html's own policy adds its inline scripts' hashes; read again when a build replaces it.
+  let indexPolicy: { mtimeMs: number; policy: string } | null = null;
+  const policyFor = async (relative: string): Promise<string> => {
+    if (relative !== INDEX_FILE) return policy;
+    const file = path.join(root, INDEX_FILE);
+    const { mtimeMs } = await stat(file);
+    if (indexPolicy?.mtimeMs !== mtimeMs) {
+      const hashes = inlineScriptHashes(await readFile(file, 'utf8'));
+      indexPolicy = { mtimeMs, policy: contentSecurityPolicy(opts.extraOrigins, hashes) };
+    }
+    return indexPolicy.policy;
+  };
 
   await app.register(async (scope) => {
     // Another part of the app may have registered @fastify/static already; reuse its sendFile.
@@ -117,10 +153,10 @@ export async function registerClientServing(
       await scope.register(fastifyStatic, { root, serve: false, preCompressed: true });
     }
 
-    const sendFromClient = (reply: FastifyReply, relative: string): FastifyReply => {
+    const sendFromClient = async (reply: FastifyReply, relative: string): Promise<FastifyReply> => {
       const isHtml = relative.endsWith('.html');
       const immutable = HASHED_ASSET_PREFIXES.some((prefix) => `/${relative}`.startsWith(prefix));
-      setSecurityHeaders(reply, isHtml, policy);
+      setSecurityHeaders(reply, isHtml, isHtml ? await policyFor(relative) : policy);
       reply.header('cache-control', immutable ? IMMUTABLE_CACHE : REVALIDATE_CACHE);
       reply.header('vary', 'accept-encoding');
       return reply.sendFile(relative, root, { cacheControl: false, dotfiles: 'deny' });

@@ -1,4 +1,5 @@
 import { parseLinkHeader, type LinkPages } from './link.ts';
+import { takeEarlyResponse } from '../boot/earlyRequests.ts';
 
 export type QueryValue =
   string | number | boolean | null | undefined | readonly (string | number)[];
@@ -167,13 +168,17 @@ export function createApiClient({
     Object.assign(headers, options.headers);
 
     let response: Response;
+    const target = url(path, options.query);
+    const early =
+      method === 'GET' && !fetchImpl && !options.signal ? takeEarlyResponse(target, token) : null;
     try {
-      response = await doFetch(url(path, options.query), {
-        method,
-        headers,
-        body,
-        signal: options.signal,
-      });
+      response = await (early ??
+        doFetch(target, {
+          method,
+          headers,
+          body,
+          signal: options.signal,
+        }));
     } catch (cause) {
       if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
       const message = cause instanceof Error ? cause.message : String(cause);

@@ -14,3 +14,15 @@ export const useUserPopover = create<UserPopoverState>()((set) => ({
   open: (accountId, anchor) => set({ accountId, anchor }),
   close: () => set({ accountId: null, anchor: null }),
 }));
+
+/** Set by the modal host, which owns the popover's lazy chunk; called when a pointer nears a card's opener. */
+let chunkPreloader: (() => void) | null = null;
+
+export function setUserPopoverPreloader(preload: (() => void) | null): void {
+  chunkPreloader = preload;
+}
+
+/** Fetches the user card's chunk ahead of the click that opens it. */
+export function preloadUserPopover(): void {
+  chunkPreloader?.();
+}

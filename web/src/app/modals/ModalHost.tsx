@@ -1,6 +1,6 @@
 import { Suspense, useState } from 'react';
 import { useModals } from '../../state/modals.ts';
-import { useUserPopover } from '../../state/userPopover.ts';
+import { setUserPopoverPreloader, useUserPopover } from '../../state/userPopover.ts';
 import { ChunkErrorBoundary } from '../../ui/ChunkErrorBoundary.tsx';
 import { lazyRetry } from '../../ui/lazyRetry.ts';
 
@@ -21,6 +21,7 @@ const ComposerDialog = lazyRetry(() =>
 const UserPopover = lazyRetry(() =>
   import('../../features/user-card/UserPopover.tsx').then((m) => ({ default: m.UserPopover })),
 );
+setUserPopoverPreloader(UserPopover.preload);
 
 /**
  * Renders the app-wide modals: settings, the composer, queued confirmations (one at a time),

@@ -7,6 +7,7 @@ import { useInstance } from '../../state/instance.ts';
 import { useModals } from '../../state/modals.ts';
 import { DEFAULT_PREFERENCES, usePreferences } from '../../state/preferences.ts';
 import { useSession } from '../../state/session.ts';
+import { setUserPopoverPreloader } from '../../state/userPopover.ts';
 import { StatusCard } from './StatusCard.tsx';
 
 const rawAccount = (id: string, name: string, extra: object = {}) => ({
@@ -68,6 +69,23 @@ afterEach(() => {
 });
 
 describe('StatusCard', () => {
+  it("fetches the user card's chunk when the pointer comes to the author's avatar or name", () => {
+    const preload = vi.fn();
+    setUserPopoverPreloader(preload);
+    try {
+      ingest(rawStatus('1'));
+      render(<StatusCard statusId="1" context={{ kind: 'timeline' }} />);
+      const article = screen.getByRole('article');
+      expect(preload).not.toHaveBeenCalled();
+      fireEvent.pointerEnter(article.querySelector('a[aria-hidden="true"]')!);
+      expect(preload).toHaveBeenCalledTimes(1);
+      fireEvent.focus(within(article).getByRole('link', { name: /^Bob/ }));
+      expect(preload).toHaveBeenCalledTimes(2);
+    } finally {
+      setUserPopoverPreloader(null);
+    }
+  });
+
   it('shows a repeat with the repeater outside and the original inside', () => {
     signIn();
     ingest(

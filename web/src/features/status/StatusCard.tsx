@@ -6,7 +6,7 @@ import { postName } from '../../lib/accessibleNames.ts';
 import { isHidden, muteReasons, type MuteReason } from '../../lib/muting.ts';
 import { relativeTime } from '../../lib/timeAgo.ts';
 import { useAccount, useRelationship, useStatus, type StoredStatus } from '../../state/entities.ts';
-import { useUserPopover } from '../../state/userPopover.ts';
+import { preloadUserPopover, useUserPopover } from '../../state/userPopover.ts';
 import { highlightStyle } from '../../lib/people/highlight.ts';
 import { usePreferences } from '../../state/preferences.ts';
 import { useRelations } from '../../state/relations.ts';
@@ -108,6 +108,7 @@ function Avatar({ account }: { account: Account }) {
       tabIndex={-1}
       aria-hidden
       onClick={openCardOnPlainClick(account.id)}
+      onPointerEnter={preloadUserPopover}
     >
       <AccountAvatar account={account} size={48} className={styles.avatar} loading="lazy" />
     </Link>
@@ -268,6 +269,8 @@ export function StatusCard({ statusId, context, position }: StatusCardProps) {
               to={profilePath(author.id)}
               className={styles.names}
               onClick={openCardOnPlainClick(author.id)}
+              onPointerEnter={preloadUserPopover}
+              onFocus={preloadUserPopover}
             >
               <span id={nameId} className={styles.displayName}>
                 {displayName(author)}

@@ -1,9 +1,15 @@
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../state/session.ts';
 import { navigate } from '../../router/history.ts';
 import { MobileBar } from './MobileBar.tsx';
 import { setViewport, signInAs } from './testing.ts';
+
+const drawerChunk = vi.hoisted(() => ({ loads: 0 }));
+vi.mock('./NotificationDrawer.tsx', () => {
+  drawerChunk.loads += 1;
+  return { NotificationDrawer: () => null };
+});
 
 const signInLink = () => screen.queryByRole('link', { name: 'Log in' });
 
@@ -15,6 +21,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
 });
 
 describe('the phone top bar', () => {
@@ -37,5 +44,25 @@ describe('the phone top bar', () => {
     });
     rerender(<MobileBar />);
     expect(signInLink()).toBeNull();
+  });
+
+  it("fetches the notifications drawer's chunk when idle, or as the pointer reaches its button", async () => {
+    const idle = vi.fn((_callback: () => void, _options?: { timeout: number }) => 1);
+    vi.stubGlobal('requestIdleCallback', idle);
+    vi.stubGlobal('cancelIdleCallback', vi.fn());
+    signInAs(null);
+    const { rerender } = render(<MobileBar />);
+    expect(idle).not.toHaveBeenCalled();
+
+    act(() => signInAs('member'));
+    rerender(<MobileBar />);
+    expect(idle).toHaveBeenCalledWith(expect.any(Function), { timeout: 5000 });
+    expect(drawerChunk.loads).toBe(0);
+    fireEvent.pointerEnter(screen.getByRole('button', { name: /^Notifications/ }));
+    await waitFor(() => expect(drawerChunk.loads).toBe(1));
+    // The idle turn then finds it fetched already.
+    idle.mock.calls[0]![0]();
+    await Promise.resolve();
+    expect(drawerChunk.loads).toBe(1);
   });
 });

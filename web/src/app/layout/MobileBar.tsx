@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { PinnedShortcuts } from '../../features/navigation/PinnedShortcuts.tsx';
 import { t } from '../../i18n/index.ts';
 import { useSession } from '../../state/session.ts';
@@ -9,14 +9,18 @@ import styles from './MobileBar.module.css';
 import { markNotificationsSeen } from './notificationsSeen.ts';
 import { SiteBrand } from './SiteBrand.tsx';
 import { useSignedIn } from './useSessionFlags.ts';
+import { lazyRetry } from '../../ui/lazyRetry.ts';
+import { whenIdle } from '../../ui/whenIdle.ts';
 
 // The drawers load when first opened.
 const SideDrawer = lazy(() =>
   import('../../features/navigation/SideDrawer.tsx').then((m) => ({ default: m.SideDrawer })),
 );
-const NotificationDrawer = lazy(() =>
+const NotificationDrawer = lazyRetry(() =>
   import('./NotificationDrawer.tsx').then((m) => ({ default: m.NotificationDrawer })),
 );
+/** The notifications drawer is this bar's most used button: its chunk comes once the page is idle. */
+const DRAWER_PRELOAD_IDLE_TIMEOUT_MS = 5000;
 
 /**
  * The mobile layout's top bar: side-drawer toggle, site name, pinned shortcuts, notifications (or,
@@ -32,6 +36,11 @@ export function MobileBar() {
   const [notificationsOpenAt, setNotificationsOpenAt] = useState<string | null>(null);
   const drawerOpen = drawerOpenAt === locationKey;
   const notificationsOpen = signedIn && notificationsOpenAt === locationKey;
+  useEffect(
+    () =>
+      signedIn ? whenIdle(NotificationDrawer.preload, DRAWER_PRELOAD_IDLE_TIMEOUT_MS) : undefined,
+    [signedIn],
+  );
 
   return (
     <>
@@ -74,6 +83,8 @@ export function MobileBar() {
             }
             aria-haspopup="dialog"
             aria-expanded={notificationsOpen}
+            onPointerEnter={NotificationDrawer.preload}
+            onFocus={NotificationDrawer.preload}
             onClick={() => setNotificationsOpenAt(locationKey)}
           >
             <svg aria-hidden="true" viewBox="0 0 20 20" width="20" height="20">

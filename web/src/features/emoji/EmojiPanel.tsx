@@ -15,6 +15,7 @@ import { loadUnicodeEmoji, type UnicodeEmoji } from './emojiData.ts';
 import { normalizeEmojiQuery } from './emojiSearch.ts';
 import styles from './EmojiPicker.module.css';
 import { pickerSections, type PickerCell, type PickerSection } from './pickerSections.ts';
+import { whenIdle } from '../../ui/whenIdle.ts';
 
 /** Spec part 2, §9: six 36 px cells per row (the width lives in the stylesheet). */
 export const EMOJI_PER_ROW = 6;
@@ -27,15 +28,6 @@ const SCROLL_MARGIN_PX = 200;
 const IDLE_TIMEOUT_MS = 500;
 
 const CELL_SELECTOR = '[data-emoji-cell]';
-
-function whenIdle(callback: () => void): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const handle = requestIdleCallback(callback, { timeout: IDLE_TIMEOUT_MS });
-    return () => cancelIdleCallback(handle);
-  }
-  const handle = setTimeout(callback, 0);
-  return () => clearTimeout(handle);
-}
 
 /** Each section's cells within the first `limit` cells of all sections. */
 function firstCells(sections: readonly PickerSection[], limit: number): PickerCell[][] {
@@ -111,7 +103,7 @@ export function EmojiPanel({ onPick, language }: EmojiPanelProps) {
 
   useEffect(() => {
     if (limit >= total) return undefined;
-    return whenIdle(() => setBatch({ needle, limit: limit + EMOJI_NEXT_BATCH }));
+    return whenIdle(() => setBatch({ needle, limit: limit + EMOJI_NEXT_BATCH }), IDLE_TIMEOUT_MS);
   }, [limit, total, needle]);
 
   const sectionElement = (index: number) =>

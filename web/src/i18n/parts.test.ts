@@ -46,8 +46,6 @@ describe('counts shown with a noun', () => {
     expect(tCount('modals.notice_count', 1)).toBe('raised 1 time');
     expect(tCount('a11y.time.minutes', 1)).toBe('1 minute ago');
     expect(tCount('a11y.time.days', 4)).toBe('4 days ago');
-    expect(tCount('post_status.characters_left', 1)).toBe('1 character left');
-    expect(tCount('post_status.characters_over', 1)).toBe('1 character over the limit');
     expect(tCount('polls.people_voted', 1)).toBe('1 person voted');
     expect(tCount('polls.votes', 5)).toBe('5 votes');
     expect(tCount('reactions.show_more_label', 1)).toBe('Show 1 more reaction');
@@ -58,5 +56,9 @@ describe('counts shown with a noun', () => {
     await import('./parts/drafts.ts');
     expect(tCount('drafts.with_attachments', 1)).toBe('1 attachment');
     expect(tCount('drafts.with_attachments', 2)).toBe('2 attachments');
+    expect(t('post_status.characters_left')).toBe('post_status.characters_left');
+    await import('./parts/composer.ts');
+    expect(tCount('post_status.characters_left', 1)).toBe('1 character left');
+    expect(tCount('post_status.characters_over', 1)).toBe('1 character over the limit');
   });
 });

@@ -1,9 +1,16 @@
+import { Suspense } from 'react';
 import { useLocation } from '../../router/history.ts';
 import { t } from '../../i18n/index.ts';
 import { LazyPostStatusForm } from '../composer/LazyPostStatusForm.tsx';
 import { useSession } from '../../state/session.ts';
-import { LoginForm } from './LoginForm.tsx';
+import { ChunkErrorBoundary } from '../../ui/ChunkErrorBoundary.tsx';
+import { lazyRetry } from '../../ui/lazyRetry.ts';
 import { UserCard } from './UserCard.tsx';
+
+// An anonymous visitor reads first: the sidebar's sign-in form is not on the start-up path.
+const LoginForm = lazyRetry(() =>
+  import('./LoginForm.tsx').then((module) => ({ default: module.LoginForm })),
+);
 
 const NEW_POST = { kind: 'new' } as const;
 
@@ -26,5 +33,11 @@ export function UserPanel({ withPostForm = true }: { withPostForm?: boolean }) {
   }
   // The login screen has the form already; a second one would be a second, diverging sign-in.
   if (location.pathname === '/login') return null;
-  return <LoginForm />;
+  return (
+    <ChunkErrorBoundary>
+      <Suspense fallback={null}>
+        <LoginForm />
+      </Suspense>
+    </ChunkErrorBoundary>
+  );
 }

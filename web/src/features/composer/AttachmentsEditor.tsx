@@ -1,3 +1,4 @@
+import '../../i18n/parts/composer.ts';
 import type { Attachment } from '../../api/types.ts';
 import { t } from '../../i18n/index.ts';
 import { TextField } from '../../ui/FormControls.tsx';

@@ -1,3 +1,4 @@
+import '../../i18n/parts/composer.ts';
 import '../../i18n/parts/drafts.ts';
 import { useEffect, useState } from 'react';
 import { get as fetchStatus } from '../../api/statuses.ts';

@@ -1,3 +1,4 @@
+import '../../i18n/parts/composer.ts';
 import { useEffect, useState } from 'react';
 import { source as fetchSource } from '../../api/statuses.ts';
 import type { StatusSource } from '../../api/types.ts';

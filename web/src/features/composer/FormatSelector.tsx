@@ -1,3 +1,4 @@
+import '../../i18n/parts/composer.ts';
 import { useId } from 'react';
 import { t } from '../../i18n/index.ts';
 import { Select } from '../../ui/FormControls.tsx';

@@ -1,3 +1,4 @@
+import '../../i18n/parts/composer.ts';
 import {
   lazy,
   Suspense,

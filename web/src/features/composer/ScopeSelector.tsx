@@ -1,3 +1,4 @@
+import '../../i18n/parts/composer.ts';
 import { t } from '../../i18n/index.ts';
 import type { PostScope } from '../../lib/scopes.ts';
 import styles from './Composer.module.css';

@@ -1,3 +1,4 @@
+import '../../i18n/parts/composer.ts';
 import type { ApiClient } from '../../api/client.ts';
 import { updateMediaDescription } from '../../api/media.ts';
 import * as statuses from '../../api/statuses.ts';

@@ -7,6 +7,7 @@ const VIEWPORT = { width: 1280, height: 900 };
 const ITEM = '[data-notification-id]';
 const WHEEL_STEP_PX = 1200;
 const STEP_PAUSE_MS = 40;
+const SCROLL_CPU_SLOWDOWN = 4;
 const SETTLE_MS = 1000;
 const STALL_MS = 20_000;
 const GIVE_UP_MS = 400_000;
@@ -86,6 +87,9 @@ export async function notificationsScroll(
     // Start-up (instance configuration, emoji, the first page) is not scrolling.
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(SETTLE_MS);
+    // Scrolling is measured on a slow phone's CPU, as the quality bar asks.
+    const throttle = await context.newCDPSession(page);
+    await throttle.send('Emulation.setCPUThrottlingRate', { rate: SCROLL_CPU_SLOWDOWN });
 
     const screen = page.locator('[data-notifications-panel="screen"]');
     const older = screen.getByRole('button', { name: 'Load older notifications' });

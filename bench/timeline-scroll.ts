@@ -19,6 +19,7 @@ export interface ScrollResult {
 const VIEWPORT = { width: 1280, height: 900 };
 const WHEEL_STEP_PX = 1200;
 const STEP_PAUSE_MS = 40;
+const SCROLL_CPU_SLOWDOWN = 4;
 const GIVE_UP_MS = 400_000;
 const SETTLE_MS = 1000;
 /** What counts as a post card. */
@@ -85,6 +86,9 @@ export async function timelineScroll(
     // Start-up (instance configuration, emoji, the rest of the first page) is not scrolling.
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(SETTLE_MS);
+    // Scrolling is measured on a slow phone's CPU, as the quality bar asks.
+    const throttle = await context.newCDPSession(page);
+    await throttle.send('Emulation.setCPUThrottlingRate', { rate: SCROLL_CPU_SLOWDOWN });
 
     await browser.startTracing(page, { categories: ['toplevel'] });
     let maxCards = 0;

@@ -6,6 +6,7 @@ import {
   offsetsOf,
   overscanFor,
   spacersFor,
+  stepTowards,
   windowLayout,
 } from './virtualWindow.ts';
 
@@ -40,7 +41,13 @@ describe('windowLayout', () => {
   });
 
   it('handles an empty list', () => {
-    expect(windowLayout([], 0, 800, 10)).toEqual({ start: 0, end: 0, before: 0, after: 0 });
+    expect(windowLayout([], 0, 800, 10)).toEqual({
+      start: 0,
+      end: 0,
+      before: 0,
+      after: 0,
+      visible: { start: 0, end: 0 },
+    });
   });
 
   it('with unequal heights, spacers plus mounted items always add up to the total', () => {
@@ -101,5 +108,56 @@ describe('estimateHeight', () => {
     const first = Array.from({ length: ESTIMATE_SAMPLE_SIZE }, () => 100);
     expect(estimateHeight(first, 140)).toBe(100);
     expect(estimateHeight([...first, 900, 900, 900], 140)).toBe(100);
+  });
+});
+
+describe('stepTowards', () => {
+  const hundred = Array.from({ length: 100 }, () => 100);
+  const mountedCount = (from: { start: number; end: number }, to: { start: number; end: number }) =>
+    Math.max(0, to.end - Math.max(to.start, from.end)) +
+    Math.max(0, Math.min(to.end, from.start) - to.start);
+
+  it('after a jump, mounts the top of the viewport first, a few items a step', () => {
+    // Viewport 5000..5900 shows items 50..58; the window was at the top.
+    const target = windowLayout(hundred, 5000, 5900, 10);
+    expect(target.visible).toEqual({ start: 50, end: 59 });
+    const first = stepTowards({ start: 0, end: 20 }, target, 4);
+    expect(first).toEqual({ start: 50, end: 54 });
+    let range = first;
+    let steps = 1;
+    while (range.start !== target.start || range.end !== target.end) {
+      const next = stepTowards(range, target, 4);
+      expect(mountedCount(range, next)).toBeLessThanOrEqual(4);
+      expect(next.end - next.start).toBeGreaterThan(range.end - range.start);
+      range = next;
+      steps += 1;
+    }
+    // 29 items at most 4 a step.
+    expect(steps).toBe(Math.ceil((target.end - target.start) / 4));
+  });
+
+  it('keeps what stays in the window and drops what leaves it at once', () => {
+    const target = windowLayout(hundred, 1200, 2100, 3); // items 9..24
+    const next = stepTowards({ start: 5, end: 20 }, target, 2);
+    expect(next.start).toBeGreaterThanOrEqual(target.start);
+    expect(next).toEqual({ start: 9, end: 22 });
+  });
+
+  it('mounts the visible items before the overscan', () => {
+    // Scrolled up: the kept items are below the viewport.
+    const target = windowLayout(hundred, 3000, 3900, 5); // visible 30..38, window 25..44
+    const next = stepTowards({ start: 36, end: 50 }, target, 3);
+    expect(next).toEqual({ start: 33, end: 44 });
+    const after = stepTowards(next, target, 3);
+    expect(after.start).toBe(30);
+  });
+
+  it('is the target itself when nothing new is needed or the budget covers it', () => {
+    const target = windowLayout(hundred, 0, 900, 10);
+    expect(stepTowards({ start: 0, end: 19 }, target, 100)).toEqual({
+      start: target.start,
+      end: target.end,
+    });
+    expect(stepTowards({ start: 0, end: 30 }, target, 1)).toEqual({ start: 0, end: 19 });
   });
 });

@@ -23,6 +23,8 @@ export interface WindowLayout extends ItemRange {
   before: number;
   /** Height standing in for the items from `end` on. */
   after: number;
+  /** The items the viewport overlaps, within start..end. */
+  visible: ItemRange;
 }
 
 /** offsets[i] is where item i starts; offsets[n] the total height. */
@@ -67,7 +69,40 @@ export function windowLayout(
     end: Math.max(start, end),
     before: offsets[start]!,
     after: offsets[count]! - offsets[Math.max(start, end)]!,
+    visible: { start: Math.min(first, count), end: Math.min(count, last + 1) },
   };
+}
+
+/**
+ * The next range on the way from the mounted one to `target`, mounting at most `maxNew` items
+ * that are not mounted yet: those in the viewport first, then the overscan on both sides. Items
+ * leaving the window go at once. Fast scrolling then mounts a few cards a frame instead of a
+ * window's worth in one long task.
+ */
+export function stepTowards(current: ItemRange, target: WindowLayout, maxNew: number): ItemRange {
+  let start = Math.max(current.start, target.start);
+  let end = Math.min(current.end, target.end);
+  let budget = Math.max(1, maxNew);
+  if (start >= end) {
+    // Nothing kept: begin at the top of what the reader sees.
+    start = target.visible.start;
+    end = start;
+  }
+  const grow = (toStart: number, toEnd: number) => {
+    while (budget > 0 && (end < toEnd || start > toStart)) {
+      if (end < toEnd) {
+        end += 1;
+        budget -= 1;
+      }
+      if (budget > 0 && start > toStart) {
+        start -= 1;
+        budget -= 1;
+      }
+    }
+  };
+  grow(Math.max(target.start, target.visible.start), Math.min(target.end, target.visible.end));
+  grow(target.start, target.end);
+  return { start, end };
 }
 
 /** The spacers for a range already chosen (heights changed, or the list grew). */

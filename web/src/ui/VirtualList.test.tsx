@@ -32,4 +32,28 @@ describe('VirtualList', () => {
     act(() => reveal(false));
     await waitFor(() => expect(screen.queryByRole('feed')).toBeNull());
   });
+
+  it('fills its window a few items a frame, never a window in one go', async () => {
+    const ids = Array.from({ length: 200 }, (_, index) => `s${index}`);
+    const { container } = render(
+      <VirtualList
+        ids={ids}
+        heights={new HeightCache()}
+        initialCount={1}
+        renderItem={(id) => <article aria-label={id}>{id}</article>}
+        aria-label="Things"
+      />,
+    );
+    const mounted = () => container.querySelectorAll('[data-item-id]').length;
+    const counts = [mounted()];
+    const watcher = new MutationObserver(() => counts.push(mounted()));
+    watcher.observe(container, { childList: true, subtree: true });
+    // The window for this viewport: what is on screen plus the overscan below it.
+    const target = Math.ceil(window.innerHeight / 140) + Math.round(window.innerHeight / 80);
+    await waitFor(() => expect(mounted()).toBeGreaterThanOrEqual(target));
+    watcher.disconnect();
+    const added = counts.slice(1).map((count, index) => count - counts[index]!);
+    expect(Math.max(...added)).toBeLessThanOrEqual(3);
+    expect(added.filter((step) => step > 0).length).toBeGreaterThan(2);
+  });
 });

@@ -14,9 +14,16 @@ import {
   overscanFor,
   sameRange,
   spacersFor,
+  stepTowards,
   windowLayout,
   type ItemRange,
 } from '../lib/virtualWindow.ts';
+
+/**
+ * Items newly mounted in one frame at most. At 4x CPU a status card takes several milliseconds to
+ * mount, and a task over 50 ms is a stutter a reader feels.
+ */
+const ITEMS_MOUNTED_PER_FRAME = 3;
 
 /** Assumed height of an item never measured, until some are (see estimateHeight). */
 export const DEFAULT_ITEM_HEIGHT = 140;
@@ -148,11 +155,21 @@ export function VirtualList({
   }, []);
   const idsRef = useRef(ids);
   const [range, setRange] = useState<ItemRange>(() => ({ start: 0, end: initialCount }));
+  /**
+   * The window fills in steps, one committed before the next is asked for: a step asked for while
+   * another waits to render would be batched with it into one longer task.
+   */
+  const stepping = useRef({ asked: range, waiting: false, unfinished: false });
   const [, setMeasured] = useState(0);
 
   const recompute = useCallback(() => {
     const list = listRef.current;
+    const steps = stepping.current;
     if (!list) return;
+    if (steps.waiting) {
+      steps.unfinished = true;
+      return;
+    }
     const viewport = viewportOf(scrollerOf(list));
     const listTop = list.getBoundingClientRect().top;
     const layout = windowLayout(
@@ -161,12 +178,24 @@ export function VirtualList({
       viewport.bottom - listTop,
       overscanFor(window.innerHeight),
     );
-    // A transition: mounting the cards that scroll in yields to the browser between them, so fast
-    // scrolling never makes one long task (the space stays blank a moment instead).
-    startTransition(() =>
-      setRange((previous) => (sameRange(previous, layout) ? previous : layout)),
-    );
+    // A few new items a frame, in a transition: fast scrolling never makes one long task of
+    // mounting a window's worth of cards (the space stays blank a moment instead).
+    const next = stepTowards(steps.asked, layout, ITEMS_MOUNTED_PER_FRAME);
+    steps.unfinished = !sameRange(next, layout);
+    if (sameRange(next, steps.asked)) return;
+    steps.asked = next;
+    steps.waiting = true;
+    startTransition(() => setRange(next));
   }, [heights, scrollerOf]);
+
+  // A step committed: the next one, if the window is not filled yet, in the next frame.
+  useEffect(() => {
+    const steps = stepping.current;
+    steps.waiting = false;
+    if (!steps.unfinished) return;
+    const frame = requestAnimationFrame(recompute);
+    return () => cancelAnimationFrame(frame);
+  }, [range, recompute]);
 
   // Scrolling (of the page or of the box the list is in: scroll events of elements reach the
   // window only while capturing) and resizing move the window, at most once a frame.

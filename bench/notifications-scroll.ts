@@ -1,7 +1,12 @@
 import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../playwright.config.ts';
 import { DEMO_PASSWORD } from '../server/src/seed/accounts.ts';
-import { longestMainThreadTask } from './timeline-scroll.ts';
+import {
+  longestMainThreadTask,
+  MEASURE_END,
+  MEASURE_START,
+  TRACE_CATEGORIES,
+} from './timeline-scroll.ts';
 
 const VIEWPORT = { width: 1280, height: 900 };
 const ITEM = '[data-notification-id]';
@@ -99,7 +104,8 @@ export async function notificationsScroll(
     let stalledSince = Date.now();
     let reachedEnd = false;
 
-    await browser.startTracing(page, { categories: ['toplevel'] });
+    await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+    await page.evaluate(`console.timeStamp(${JSON.stringify(MEASURE_START)})`);
     while (Date.now() - started < GIVE_UP_MS) {
       await page.mouse.move(VIEWPORT.width / 2, VIEWPORT.height / 2);
       await page.mouse.wheel(0, WHEEL_STEP_PX);
@@ -120,6 +126,7 @@ export async function notificationsScroll(
         if (box && box.y < VIEWPORT.height) await older.click();
       }
     }
+    await page.evaluate(`console.timeStamp(${JSON.stringify(MEASURE_END)})`);
     const trace = await browser.stopTracing();
     return {
       scrolled: deepest,

@@ -30,14 +30,26 @@ interface TraceEvent {
   ph: string;
   pid: number;
   tid: number;
+  ts: number;
   dur?: number;
-  args?: { name?: string };
+  args?: { name?: string; data?: { message?: string } };
 }
 
 /** Names Chromium gives a top-level task in the 'toplevel' trace category (old and new). */
 const TASK_EVENTS = new Set(['RunTask', 'ThreadControllerImpl::RunTask']);
 
-/** The longest top-level task of the renderer's main thread in a Chromium trace. */
+/** Marks the page writes into the trace (console.timeStamp) around what is measured. */
+export const MEASURE_START = 'starling-bench:start';
+export const MEASURE_END = 'starling-bench:end';
+/** Trace categories: top-level tasks, and the timeline's stamps that bound the measurement. */
+export const TRACE_CATEGORIES = ['toplevel', 'devtools.timeline'];
+
+/**
+ * The longest top-level task of the renderer's main thread in a Chromium trace, counting only
+ * tasks that start between the page's MEASURE_START and MEASURE_END stamps when it wrote them:
+ * starting and stopping the trace are themselves long tasks of the browser's messaging, which
+ * are not the page's.
+ */
 export function longestMainThreadTask(trace: Buffer): number {
   const { traceEvents } = JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] };
   const mainThreads = new Set(
@@ -45,10 +57,16 @@ export function longestMainThreadTask(trace: Buffer): number {
       .filter((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain')
       .map((event) => `${event.pid}:${event.tid}`),
   );
+  const stamp = (message: string) =>
+    traceEvents.find((event) => event.name === 'TimeStamp' && event.args?.data?.message === message)
+      ?.ts;
+  const from = stamp(MEASURE_START) ?? -Infinity;
+  const to = stamp(MEASURE_END) ?? Infinity;
   let longest = 0;
   for (const event of traceEvents) {
     if (event.ph !== 'X' || !TASK_EVENTS.has(event.name) || event.dur === undefined) continue;
     if (!mainThreads.has(`${event.pid}:${event.tid}`)) continue;
+    if (event.ts < from || event.ts > to) continue;
     longest = Math.max(longest, event.dur / 1000);
   }
   return longest;
@@ -90,7 +108,8 @@ export async function timelineScroll(
     const throttle = await context.newCDPSession(page);
     await throttle.send('Emulation.setCPUThrottlingRate', { rate: SCROLL_CPU_SLOWDOWN });
 
-    await browser.startTracing(page, { categories: ['toplevel'] });
+    await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+    await page.evaluate(`console.timeStamp(${JSON.stringify(MEASURE_START)})`);
     let maxCards = 0;
     let last = -1;
     let stalledSince = Date.now();
@@ -106,6 +125,7 @@ export async function timelineScroll(
         break; // nothing arrives any more (the end of the timeline)
       }
     }
+    await page.evaluate(`console.timeStamp(${JSON.stringify(MEASURE_END)})`);
     const trace = await browser.stopTracing();
     const cardsAtEnd = await countCards(page);
 

@@ -30,11 +30,11 @@ export function Link({
       target={target}
       onPointerEnter={(event) => {
         onPointerEnter?.(event);
-        preloadFor(to);
+        preloadFor(to, event);
       }}
       onFocus={(event) => {
         onFocus?.(event);
-        preloadFor(to);
+        preloadFor(to, event);
       }}
       onClick={(event) => {
         onClick?.(event);

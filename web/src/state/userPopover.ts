@@ -1,3 +1,4 @@
+import { preloadOnIntent } from '../router/preload.ts';
 import { create } from 'zustand';
 
 /** The user card popover: whose card, and the element it opened from (focus returns there). */
@@ -22,7 +23,7 @@ export function setUserPopoverPreloader(preload: (() => void) | null): void {
   chunkPreloader = preload;
 }
 
-/** Fetches the user card's chunk ahead of the click that opens it. */
-export function preloadUserPopover(): void {
-  chunkPreloader?.();
+/** Fetches the user card's chunk ahead of the click that opens it (see preloadOnIntent). */
+export function preloadUserPopover(event: { type: string }): void {
+  preloadOnIntent(() => chunkPreloader?.(), event);
 }

@@ -58,9 +58,12 @@ describe('the phone top bar', () => {
     rerender(<MobileBar />);
     expect(idle).toHaveBeenCalledWith(expect.any(Function), { timeout: 5000 });
     expect(drawerChunk.loads).toBe(0);
+    // The pointer's arrival asks for it at the next idle moment, within 300 ms.
     fireEvent.pointerEnter(screen.getByRole('button', { name: /^Notifications/ }));
+    expect(idle).toHaveBeenLastCalledWith(expect.any(Function), { timeout: 300 });
+    idle.mock.lastCall![0]();
     await waitFor(() => expect(drawerChunk.loads).toBe(1));
-    // The idle turn then finds it fetched already.
+    // The page's own idle turn then finds it fetched already.
     idle.mock.calls[0]![0]();
     await Promise.resolve();
     expect(drawerChunk.loads).toBe(1);

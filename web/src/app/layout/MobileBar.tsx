@@ -5,12 +5,13 @@ import { useSession } from '../../state/session.ts';
 import { useUnseen } from '../../state/unseen.ts';
 import { useLocation } from '../../router/history.ts';
 import { Link } from '../../router/Link.tsx';
+import { preloadOnIntent } from '../../router/preload.ts';
 import styles from './MobileBar.module.css';
 import { markNotificationsSeen } from './notificationsSeen.ts';
 import { SiteBrand } from './SiteBrand.tsx';
 import { useSignedIn } from './useSessionFlags.ts';
 import { lazyRetry } from '../../ui/lazyRetry.ts';
-import { whenIdle } from '../../ui/whenIdle.ts';
+import { whenIdle } from '../../lib/whenIdle.ts';
 
 // The drawers load when first opened.
 const SideDrawer = lazy(() =>
@@ -83,8 +84,8 @@ export function MobileBar() {
             }
             aria-haspopup="dialog"
             aria-expanded={notificationsOpen}
-            onPointerEnter={NotificationDrawer.preload}
-            onFocus={NotificationDrawer.preload}
+            onPointerEnter={(event) => preloadOnIntent(NotificationDrawer.preload, event)}
+            onFocus={(event) => preloadOnIntent(NotificationDrawer.preload, event)}
             onClick={() => setNotificationsOpenAt(locationKey)}
           >
             <svg aria-hidden="true" viewBox="0 0 20 20" width="20" height="20">

@@ -15,7 +15,7 @@ import { loadUnicodeEmoji, type UnicodeEmoji } from './emojiData.ts';
 import { normalizeEmojiQuery } from './emojiSearch.ts';
 import styles from './EmojiPicker.module.css';
 import { pickerSections, type PickerCell, type PickerSection } from './pickerSections.ts';
-import { whenIdle } from '../../ui/whenIdle.ts';
+import { whenIdle } from '../../lib/whenIdle.ts';
 
 /** Spec part 2, §9: six 36 px cells per row (the width lives in the stylesheet). */
 export const EMOJI_PER_ROW = 6;

@@ -69,7 +69,7 @@ afterEach(() => {
 });
 
 describe('StatusCard', () => {
-  it("fetches the user card's chunk when the pointer comes to the author's avatar or name", () => {
+  it("fetches the user card's chunk when the pointer comes to the author's avatar or name", async () => {
     const preload = vi.fn();
     setUserPopoverPreloader(preload);
     try {
@@ -78,9 +78,9 @@ describe('StatusCard', () => {
       const article = screen.getByRole('article');
       expect(preload).not.toHaveBeenCalled();
       fireEvent.pointerEnter(article.querySelector('a[aria-hidden="true"]')!);
-      expect(preload).toHaveBeenCalledTimes(1);
+      await waitFor(() => expect(preload).toHaveBeenCalledTimes(1));
       fireEvent.focus(within(article).getByRole('link', { name: /^Bob/ }));
-      expect(preload).toHaveBeenCalledTimes(2);
+      await waitFor(() => expect(preload).toHaveBeenCalledTimes(2));
     } finally {
       setUserPopoverPreloader(null);
     }

@@ -19,15 +19,20 @@ export async function starterScript(): Promise<string> {
   return code.trim();
 }
 
+/** Where index.html wants the starter: after its meta tags, before any script or stylesheet. */
+export const STARTER_MARKER = '<!-- starling:starter -->';
+
 /**
- * Puts the starter into index.html's head, ahead of the scripts it saves time for. It is the only
- * inline script; the local instance allows it by its hash (server/src/serve-client.ts).
+ * Puts the starter into index.html at its marker, ahead of the scripts it saves time for and of
+ * the stylesheet (an inline script after a stylesheet waits for it). It is the only inline
+ * script; the local instance allows it by its hash (server/src/serve-client.ts).
  */
 export function inlineStarter(): Plugin {
   return {
     name: 'starling:inline-starter',
-    async transformIndexHtml() {
-      return [{ tag: 'script', children: await starterScript(), injectTo: 'head' }];
+    async transformIndexHtml(html) {
+      if (!html.includes(STARTER_MARKER)) throw new Error(`index.html has no ${STARTER_MARKER}`);
+      return html.replace(STARTER_MARKER, `<script>${await starterScript()}</script>`);
     },
   };
 }

@@ -103,6 +103,16 @@ function scrollParentOf(element: HTMLElement): HTMLElement | null {
   return null;
 }
 
+/** Each list's scroller, found once: a style lookup up the tree is costly on every measure. */
+const rowScrollers = new WeakMap<Element, HTMLElement | null>();
+
+function scrollParentOfRow(row: HTMLElement): HTMLElement | null {
+  const list = row.parentElement;
+  if (!list) return scrollParentOf(row);
+  if (!rowScrollers.has(list)) rowScrollers.set(list, scrollParentOf(row));
+  return rowScrollers.get(list) ?? null;
+}
+
 /** Where the visible part of the scroller starts and ends, in viewport coordinates. */
 function viewportOf(scroller: HTMLElement | null): { top: number; bottom: number } {
   if (!scroller) return { top: 0, bottom: window.innerHeight };
@@ -245,7 +255,7 @@ export function VirtualList({
           let shift = 0;
           let changed = false;
           const first = entries[0]?.target;
-          const scroller = first instanceof HTMLElement ? scrollParentOf(first) : null;
+          const scroller = first instanceof HTMLElement ? scrollParentOfRow(first) : null;
           const viewportTop = viewportOf(scroller).top;
           const estimate = heights.estimate();
           for (const entry of entries) {

@@ -30,13 +30,24 @@ export function useLocaleFormats(): boolean {
 }
 
 let absoluteFormat: Intl.DateTimeFormat | null = null;
+/**
+ * Formatted time stamps by their ISO text: a card renders again and again (the clock, a
+ * relationship arriving, scrolling back), and a full date costs the most of all it draws.
+ */
+const absoluteTimes = new Map<string, string>();
+const ABSOLUTE_TIMES_KEPT = 1000;
 
 /** A full date and time in the reader's locale ("Monday, 23 November 2026 at 12:15"). */
 export function absoluteTime(iso: string): string {
+  const known = absoluteTimes.get(iso);
+  if (known !== undefined) return known;
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   absoluteFormat ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeStyle: 'short' });
-  return absoluteFormat.format(date);
+  const text = absoluteFormat.format(date);
+  if (absoluteTimes.size >= ABSOLUTE_TIMES_KEPT) absoluteTimes.clear();
+  absoluteTimes.set(iso, text);
+  return text;
 }
 
 /** A span of time in words, in the interface language ("5 minutes", "1 day"). */

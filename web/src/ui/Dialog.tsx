@@ -11,7 +11,7 @@ import {
 import { createPortal } from 'react-dom';
 import { t } from '../i18n/index.ts';
 import styles from './Dialog.module.css';
-import { tabbableElements } from './focusable.ts';
+import { firstTabbable, tabbableElements } from './focusable.ts';
 
 export interface DialogProps {
   /** Shown as the dialog's heading and used as its accessible name. */
@@ -67,8 +67,7 @@ function initialTarget(panel: HTMLElement, body: HTMLElement | null): HTMLElemen
   const active = document.activeElement;
   if (active instanceof HTMLElement && active !== panel && panel.contains(active)) return active;
   return (
-    panel.querySelector<HTMLElement>('[data-autofocus]') ??
-    (body ? (tabbableElements(body)[0] ?? null) : null)
+    panel.querySelector<HTMLElement>('[data-autofocus]') ?? (body ? firstTabbable(body) : null)
   );
 }
 

@@ -306,9 +306,9 @@ test('a dialog starts on its first field: the settings on the tab list', async (
   await page.getByRole('button', { name: 'Settings', exact: true }).click();
   const settings = page.getByRole('dialog', { name: 'Settings' });
   await expect(settings.getByRole('tab', { selected: true })).toBeFocused();
-  expect(await page.locator('main').evaluate((main) => main.closest('[inert]') !== null)).toBe(
-    true,
-  );
+  await expect
+    .poll(() => page.locator('main').evaluate((main) => main.closest('[inert]') !== null))
+    .toBe(true);
 });
 
 test('the composer, subject and search fields are labelled, their placeholders at 4.5:1', async ({

@@ -101,9 +101,9 @@ test('n starts a new post, / goes to search, g then p goes to the public timelin
   await expect(composer).toBeVisible();
   // The dialog opens on its text, not on Close, and the page behind it is inert.
   await expect(composer.getByRole('textbox', { name: "What's on your mind?" })).toBeFocused();
-  expect(await page.locator('main').evaluate((main) => main.closest('[inert]') !== null)).toBe(
-    true,
-  );
+  await expect
+    .poll(() => page.locator('main').evaluate((main) => main.closest('[inert]') !== null))
+    .toBe(true);
   await page.keyboard.press('Escape');
   await expect(composer).toHaveCount(0);
   expect(await page.locator('main').evaluate((main) => main.closest('[inert]') !== null)).toBe(

@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Dialog } from './Dialog.tsx';
@@ -85,13 +85,14 @@ describe('Dialog', () => {
     expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Name' }));
   });
 
-  it('makes the page behind it inert while it is open, and only then', () => {
+  it('makes the page behind it inert while it is open, and only then', async () => {
     const { container } = render(<Harness />);
     const page =
       container.parentElement === document.body ? container : document.body.firstElementChild;
     fireEvent.click(screen.getByRole('button', { name: 'Open' }));
     const dialog = screen.getByRole('dialog', { name: 'Example' });
-    expect((page as HTMLElement).inert).toBe(true);
+    // Just after the dialog's first frame.
+    await waitFor(() => expect((page as HTMLElement).inert).toBe(true));
     expect(dialog.closest<HTMLElement>('[data-dialog-inert]')).toBeNull();
     fireEvent.keyDown(dialog, { key: 'Escape' });
     expect((page as HTMLElement).inert).toBe(false);

@@ -107,9 +107,16 @@ export function Dialog({
     const panel = panelRef.current;
     const backdrop = panel?.parentElement;
     let observer: MutationObserver | null = null;
+    let inertFrame = 0;
+    let inertTimer: ReturnType<typeof setTimeout> | undefined;
     if (panel && backdrop) {
       openDialogs.push(backdrop);
-      applyInert();
+      // The page behind goes inert just after the dialog's first frame: marking it restyles the
+      // whole page, a long task on a slow phone, and meanwhile the focus is already inside and
+      // the backdrop takes the pointer.
+      inertFrame = requestAnimationFrame(() => {
+        inertTimer = setTimeout(applyInert, 0);
+      });
       const target = initialFocus?.current ?? initialTarget(panel, bodyRef.current);
       (target ?? panel).focus();
       // Content still loading: its first field takes the focus when it arrives, unless the
@@ -131,6 +138,8 @@ export function Dialog({
     }
     return () => {
       observer?.disconnect();
+      cancelAnimationFrame(inertFrame);
+      if (inertTimer !== undefined) clearTimeout(inertTimer);
       if (backdrop) {
         const index = openDialogs.indexOf(backdrop);
         if (index >= 0) openDialogs.splice(index, 1);

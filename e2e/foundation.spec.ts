@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { apiToken, expect, postStatus, test } from './fixtures.ts';
 import { DEMO_MEMBER } from './demo.ts';
 import { persistSession } from './session.ts';
@@ -14,6 +15,17 @@ test('the served page loads with a strict Content-Security-Policy and no console
   await expect(page.getByRole('article').first()).toBeVisible();
   expect(consoleErrors).toEqual([]);
 });
+
+/** Holds the app's start-up script back until the returned function is called. */
+async function holdStartupScript(page: Page): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/static\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
 
 test('a status created through the API appears on the public timeline page', async ({ page }) => {
   const token = await apiToken(DEMO_MEMBER.username, DEMO_MEMBER.password);
@@ -33,12 +45,7 @@ test('before any script runs, the page already draws its frame; the app then tak
   page,
 }) => {
   // Hold the start-up script back: what shows meanwhile comes from the HTML and CSS alone.
-  let releaseScript: () => void = () => undefined;
-  const scriptHeld = new Promise<void>((resolve) => (releaseScript = resolve));
-  await page.route(/\/static\/assets\/index-[\w-]+\.js$/, async (route) => {
-    await scriptHeld;
-    await route.continue();
-  });
+  const releaseScript = await holdStartupScript(page);
   await page.goto('/main/public', { waitUntil: 'commit' });
   const frame = page.locator('.boot-skeleton');
   await expect(frame).toBeVisible();
@@ -67,12 +74,7 @@ test('a signed-in cold start asks for its session and home page while the script
     const { pathname } = new URL(request.url());
     if (pathname.startsWith('/api/v1/')) asked.push(pathname);
   });
-  let releaseScript: () => void = () => undefined;
-  const scriptHeld = new Promise<void>((resolve) => (releaseScript = resolve));
-  await page.route(/\/static\/assets\/index-[\w-]+\.js$/, async (route) => {
-    await scriptHeld;
-    await route.continue();
-  });
+  const releaseScript = await holdStartupScript(page);
   await page.goto('/main/friends', { waitUntil: 'commit' });
   // With the app's script still on its way, the page has already asked for both.
   await expect

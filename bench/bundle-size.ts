@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { inlineScriptBodies } from '../server/src/serve-client.ts';
 
 export interface BundleSizes {
   startupBytes: number;
@@ -33,20 +34,11 @@ function filesUnder(dir: string): string[] {
   });
 }
 
-/** Scripts written into the page itself (the inline starter): start-up JS too. */
-export function inlineScripts(indexHtml: string): string[] {
-  return [...indexHtml.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)]
-    .filter(
-      ([, attributes = '']) => !/\bsrc=/.test(attributes) && !/application\/json/.test(attributes),
-    )
-    .map(([, , body = '']) => body)
-    .filter((body) => body.trim() !== '');
-}
-
 export function measureBundle(distDir: string): BundleSizes {
   const indexHtml = readFileSync(path.join(distDir, 'index.html'), 'utf8');
   const startupFiles = startupAssets(indexHtml);
-  const inline = inlineScripts(indexHtml);
+  // Scripts written into the page itself (the inline starter) are start-up JS too.
+  const inline = inlineScriptBodies(indexHtml).filter((body) => body.trim() !== '');
   const startupBytes =
     startupFiles.reduce((sum, file) => sum + gzipSize(path.join(distDir, file)), 0) +
     inline.reduce((sum, body) => sum + gzipSync(body, { level: 9 }).length, 0);

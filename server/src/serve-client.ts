@@ -43,20 +43,26 @@ export const CONTENT_SECURITY_POLICY = contentSecurityPolicy();
 const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
 const SCRIPT_TYPE = /\btype\s*=\s*["']?([^"'\s>]+)/i;
 
-/**
- * The CSP sources that let a page's inline scripts run (the client's start-up starter, see
- * scripts/inlineStarter.ts): one SHA-256 hash each. Data blocks, such as embedded JSON, never run
- * and need none.
- */
-export function inlineScriptHashes(html: string): string[] {
-  const hashes: string[] = [];
+/** The text of a page's inline scripts that run; data blocks, such as embedded JSON, never do. */
+export function inlineScriptBodies(html: string): string[] {
+  const bodies: string[] = [];
   for (const [, attributes = '', body = ''] of html.matchAll(INLINE_SCRIPT)) {
     if (/\bsrc\s*=/i.test(attributes)) continue;
     const type = SCRIPT_TYPE.exec(attributes)?.[1]?.toLowerCase();
     if (type && type !== 'module' && type !== 'text/javascript') continue;
-    hashes.push(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+    bodies.push(body);
   }
-  return hashes;
+  return bodies;
+}
+
+/**
+ * The CSP sources that let a page's inline scripts run (the client's start-up starter, see
+ * scripts/inlineStarter.ts): one SHA-256 hash each.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  return inlineScriptBodies(html).map(
+    (body) => `'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`,
+  );
 }
 
 /** Vite's hashed output: `assets/` by default, `static/assets/` with this repo's vite.config.ts. */

@@ -1,7 +1,7 @@
 import type { Page, WebSocket } from '@playwright/test';
 import { DEMO_PASSWORD } from './demo.ts';
 import { apiToken, expect, postStatus, test } from './fixtures.ts';
-import { signInWithForm } from './session.ts';
+import { signedIn, signInWithForm } from './session.ts';
 
 /** The streaming socket's frames, as the page receives them (the server's JSON text). */
 function watchStreaming(page: Page) {
@@ -64,4 +64,30 @@ test('a status posted by a followed account reaches the signed-in page through t
   expect(streaming.sockets).toHaveLength(1);
   expect(streaming.sockets[0]!.isClosed()).toBe(false);
   expect(consoleErrors).toEqual([]);
+});
+
+test('a post made while the socket is still on its way shows up once the socket joins', async ({
+  page,
+}) => {
+  // The socket's code comes in a chunk of its own after sign-in; hold it until bob has posted.
+  let releaseSocket!: () => void;
+  const socketHeld = new Promise<void>((resolve) => (releaseSocket = resolve));
+  await page.route(/\/assets\/socketClient-[^/]+\.js$/, async (route) => {
+    await socketHeld;
+    await route.continue();
+  });
+  const streaming = watchStreaming(page);
+  await signedIn(page, 'alice');
+  await page.goto('/main/friends');
+  await expect(page.getByRole('feed').getByRole('article').first()).toBeVisible();
+
+  const text = `Posted before the socket joined ${Date.now()}`;
+  await postStatus(await apiToken('bob', DEMO_PASSWORD), text);
+  releaseSocket();
+  await expect.poll(() => streaming.sockets.length).toBe(1);
+  // It never comes on the stream, and the timeline stops polling once the socket joins: it is
+  // asked for then, and shown at the top.
+  await expect(page.getByRole('feed').getByRole('article').first()).toContainText(text, {
+    timeout: 5_000,
+  });
 });

@@ -6,6 +6,7 @@ import { useNotices } from './notices.ts';
 import { usePreferences } from './preferences.ts';
 import { useSession } from './session.ts';
 import {
+  catchUpOnce,
   clearTimelines,
   getTimeline,
   loadNewer,
@@ -141,6 +142,38 @@ describe('timeline store', () => {
     timeline = getTimeline(PUBLIC);
     expect(timeline.newStatusCount).toBe(0);
     expect(timeline.visibleStatuses.slice(0, 4)).toEqual([id(33), id(32), id(31), id(30)]);
+  });
+
+  it('catching up when the stream takes over asks once for what came since the newest held', async () => {
+    const server = stubServer(30);
+    await loadOlder(server.client, PUBLIC, { force: true });
+    server.post(2);
+    catchUpOnce(server.client, PUBLIC);
+    await vi.waitFor(() => expect(getTimeline(PUBLIC).newStatusCount).toBe(2));
+    expect(server.calls).toHaveLength(2);
+    expect(server.calls[1]?.query.since_id).toBe(id(30));
+  });
+
+  it('catching up waits for a first page still on its way, then asks once', async () => {
+    const server = stubServer(30);
+    const firstPage = loadOlder(server.client, PUBLIC, { force: true });
+    catchUpOnce(server.client, PUBLIC);
+    server.post(1);
+    await firstPage;
+    await vi.waitFor(() => expect(server.calls).toHaveLength(2));
+    expect(server.calls[1]?.query.since_id).toBeDefined();
+    await loadOlder(server.client, PUBLIC, { force: true });
+    expect(server.calls.filter((call) => call.query.since_id !== undefined)).toHaveLength(1);
+  });
+
+  it('a cancelled catch-up asks nothing', async () => {
+    const server = stubServer(30);
+    const firstPage = loadOlder(server.client, PUBLIC, { force: true });
+    const cancel = catchUpOnce(server.client, PUBLIC);
+    cancel();
+    await firstPage;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(server.calls).toHaveLength(1);
   });
 
   it('a streamed status already shown is not queued twice', async () => {

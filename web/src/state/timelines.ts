@@ -255,6 +255,27 @@ export async function loadNewer(client: ApiClient, spec: TimelineSpec): Promise<
   }
 }
 
+/**
+ * Asks once for what was posted before the stream took over: the statuses since the newest held,
+ * as soon as the timeline has its first page (which may still be on its way, asked before the
+ * socket joined). Returns a function that cancels the wait.
+ */
+export function catchUpOnce(client: ApiClient, spec: TimelineSpec): () => void {
+  const ready = (timeline: TimelineData) => timeline.loaded && !timeline.loading;
+  if (ready(getTimeline(spec))) {
+    void loadNewer(client, spec);
+    return () => {};
+  }
+  const key = timelineKey(spec);
+  const unsubscribe = useTimelines.subscribe((state) => {
+    const timeline = state.timelines[key];
+    if (!timeline || !ready(timeline)) return;
+    unsubscribe();
+    void loadNewer(client, spec);
+  });
+  return unsubscribe;
+}
+
 /** A status from the stream (already in the entity store): it waits in the queue. */
 export function receiveStatus(spec: TimelineSpec, statusId: string): void {
   update(spec, (current) => (current.loaded ? queueNewer(current, [statusId]) : current));

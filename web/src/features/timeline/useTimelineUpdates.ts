@@ -6,6 +6,7 @@ import { useEntities } from '../../state/entities.ts';
 import { intervalPoller, pollersRunning, registerPoller } from '../../state/pollers.ts';
 import { useSession } from '../../state/session.ts';
 import {
+  catchUpOnce,
   loadNewer,
   receiveStatus,
   receivesNewStatuses,
@@ -66,10 +67,16 @@ export function useTimelineUpdates(spec: TimelineSpec): boolean {
   useEffect(() => {
     if (!receivesNewStatuses(spec)) return;
     if (streaming && stream) {
-      return subscribeToStream(stream.name, stream.params, (event) => {
+      const unsubscribe = subscribeToStream(stream.name, stream.params, (event) => {
         const id = streamedStatusId(event);
         if (id) receiveStatus(spec, id);
       });
+      // What was posted while the socket was still opening (or away) never comes on the stream.
+      const cancelCatchUp = catchUpOnce(api, spec);
+      return () => {
+        cancelCatchUp();
+        unsubscribe();
+      };
     }
     // A poller started again (the socket came and went) waits out the rest of the period, so a
     // timeline is polled at most once per period however often streaming flips.

@@ -73,6 +73,47 @@ describe('ReactionsBar', () => {
     await waitFor(() => expect(reactionButton(/^👀 1$/)).toBeTruthy());
   });
 
+  it('a click while the last one is on its way shows at once and is sent after its answer', async () => {
+    ingestRaw(withReactions([{ name: '🔥', count: 2, me: false }]));
+    const deliveries: ((response: Response) => void)[] = [];
+    answer = () => new Promise((resolve) => deliveries.push(resolve));
+    render(<ReactionsBar statusId="s1" />);
+    fireEvent.click(reactionButton(/^🔥 2$/));
+    fireEvent.click(await screen.findByRole('button', { name: /^🔥 3$/ }));
+    const back = await screen.findByRole('button', { name: /^🔥 2$/ });
+    expect(back.getAttribute('aria-pressed')).toBe('false');
+    // One request at a time, so the server takes them in the order they were clicked.
+    await waitFor(() => expect(calls).toHaveLength(1));
+    await act(async () =>
+      deliveries[0]!(Response.json(withReactions([{ name: '🔥', count: 3, me: true }]))),
+    );
+    // The answer to the first click does not undo the second on screen.
+    expect(reactionButton(/^🔥 2$/).getAttribute('aria-pressed')).toBe('false');
+    await waitFor(() => expect(calls).toHaveLength(2));
+    expect(calls.map((call) => call.method)).toEqual(['PUT', 'DELETE']);
+    await act(async () =>
+      deliveries[1]!(Response.json(withReactions([{ name: '🔥', count: 2, me: false }]))),
+    );
+    expect(reactionButton(/^🔥 2$/).getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('two clicks that cancel out while the first is on its way send nothing more', async () => {
+    ingestRaw(withReactions([{ name: '🔥', count: 2, me: false }]));
+    const deliveries: ((response: Response) => void)[] = [];
+    answer = () => new Promise((resolve) => deliveries.push(resolve));
+    render(<ReactionsBar statusId="s1" />);
+    fireEvent.click(reactionButton(/^🔥 2$/));
+    fireEvent.click(await screen.findByRole('button', { name: /^🔥 3$/ }));
+    fireEvent.click(await screen.findByRole('button', { name: /^🔥 2$/ }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    await act(async () =>
+      deliveries[0]!(Response.json(withReactions([{ name: '🔥', count: 3, me: true }]))),
+    );
+    expect(reactionButton(/^🔥 3$/).getAttribute('aria-pressed')).toBe('true');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(calls).toHaveLength(1);
+  });
+
   it("rolls back a failed toggle and shows the server's error, dismissible", async () => {
     ingestRaw(withReactions([{ name: '🔥', count: 1, me: true }]));
     answer = async () => Response.json({ error: 'Refused by the instance' }, { status: 422 });

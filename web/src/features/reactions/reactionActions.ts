@@ -3,6 +3,7 @@ import { api } from '../../app/apiClient.ts';
 import { hasReacted, toggleOwnReaction } from '../../lib/reactions.ts';
 import { useEntities } from '../../state/entities.ts';
 import { useInstance } from '../../state/instance.ts';
+import { sendInTurn } from '../../state/sendInTurn.ts';
 import { useSession } from '../../state/session.ts';
 import { useReactionErrors } from './reactionErrors.ts';
 
@@ -12,15 +13,11 @@ export function reactionTarget(statusId: string): string {
   return stored?.reblogId ?? statusId;
 }
 
-/** The state each reaction was last asked for, while requests for it are on their way. */
-const wanted = new Map<string, boolean>();
-
 /**
  * Toggles the user's reaction `name` (a unicode emoji or a custom emoji's shortcode) on a status:
- * optimistic in the entity store, then the server's answer; on failure the change is undone and
- * the server's error kept for the card's dismissible alert. A toggle while an earlier one is on its
- * way is shown at once and sent when that one is answered, so the last click is what the server
- * keeps (two requests at once could reach it in either order).
+ * optimistic in the entity store, then the server's answer; on failure it goes back to what the
+ * server holds and keeps the server's error for the card's dismissible alert. Clicks made while one
+ * is on its way show at once and are sent in turn (state/sendInTurn.ts).
  */
 export async function toggleReaction(
   statusId: string,
@@ -29,7 +26,6 @@ export async function toggleReaction(
 ): Promise<void> {
   const me = useSession.getState().user;
   const id = reactionTarget(statusId);
-  const key = `${id}\u0000${name}`;
   const status = useEntities.getState().statuses[id];
   if (!me || !status) return;
   const reacted = hasReacted(status.emojiReactions, name);
@@ -37,35 +33,19 @@ export async function toggleReaction(
     emojiReactions: toggleOwnReaction(status.emojiReactions, name, me.id, url),
   });
   useReactionErrors.getState().dismiss(id);
-  const sending = wanted.has(key);
-  wanted.set(key, !reacted);
-  if (sending) return;
-
   const via = useInstance.getState().config.reactionsApi === 'alias' ? 'alias' : 'pleroma';
-  /** What the server holds, as far as its answers tell. */
-  let held = reacted;
-  try {
-    while (wanted.get(key) !== held) {
-      const asked = wanted.get(key) === true;
-      const answer = asked
-        ? await reactionsApi.react(api, id, name, via)
-        : await reactionsApi.unreact(api, id, name, via);
-      held = asked;
-      // An answer overtaken by another click would undo it on screen: the next answer is taken.
-      if (wanted.get(key) === held) useEntities.getState().ingestStatuses([answer]);
-    }
-  } catch (error) {
-    // Back to what the server holds for this reaction: other changes made meanwhile stay.
-    const current = useEntities.getState().statuses[id];
-    if (current && hasReacted(current.emojiReactions, name) !== held) {
-      useEntities.getState().patchStatus(id, {
-        emojiReactions: toggleOwnReaction(current.emojiReactions, name, me.id, url),
-      });
-    }
-    useReactionErrors
-      .getState()
-      .setError(id, error instanceof Error ? error.message : String(error));
-  } finally {
-    wanted.delete(key);
+  const result = await sendInTurn(`reaction\u0000${id}\u0000${name}`, reacted, (on) =>
+    on ? reactionsApi.react(api, id, name, via) : reactionsApi.unreact(api, id, name, via),
+  );
+  if (result.kind === 'answered') useEntities.getState().ingestStatuses([result.answer]);
+  if (result.kind !== 'failed') return;
+  // Back to what the server holds for this reaction: other changes made meanwhile stay.
+  const current = useEntities.getState().statuses[id];
+  if (current && hasReacted(current.emojiReactions, name) !== result.held) {
+    useEntities.getState().patchStatus(id, {
+      emojiReactions: toggleOwnReaction(current.emojiReactions, name, me.id, url),
+    });
   }
+  const { error } = result;
+  useReactionErrors.getState().setError(id, error instanceof Error ? error.message : String(error));
 }

@@ -145,6 +145,33 @@ describe('StatusCard', () => {
     expect(favourite.textContent).toBe('7');
   });
 
+  it('a second favourite click while the first is on its way is sent after its answer, and wins', async () => {
+    signIn();
+    ingest(rawStatus('s5', { favourites_count: 3 }));
+    const answers: ((response: Response) => void)[] = [];
+    fetchMock.mockImplementation(() => new Promise((resolve) => answers.push(resolve)));
+    render(<StatusCard statusId="s5" context={{ kind: 'timeline' }} />);
+    const favourite = await screen.findByRole('button', { name: 'Favorite 3' });
+    fireEvent.click(favourite);
+    fireEvent.click(favourite);
+    expect(favourite.getAttribute('aria-pressed')).toBe('false');
+    expect(favourite.textContent).toBe('3');
+    // One request at a time: the server applies the clicks in the order they were made.
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    await act(async () =>
+      answers[0]!(json(rawStatus('s5', { favourited: true, favourites_count: 4 }))),
+    );
+    // The first answer does not undo the second click on screen.
+    expect(favourite.getAttribute('aria-pressed')).toBe('false');
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    expect(String(fetchMock.mock.calls[1]?.[0])).toContain('/api/v1/statuses/s5/unfavourite');
+    await act(async () =>
+      answers[1]!(json(rawStatus('s5', { favourited: false, favourites_count: 3 }))),
+    );
+    expect(favourite.getAttribute('aria-pressed')).toBe('false');
+    expect(favourite.textContent).toBe('3');
+  });
+
   it('deletes only after the confirmation is accepted', async () => {
     signIn();
     ingest(rawStatus('s4', { account: rawAccount('alice', 'alice') }));

@@ -7,6 +7,7 @@ import { useModals } from '../../state/modals.ts';
 import { useNotices } from '../../state/notices.ts';
 import { usePreferences } from '../../state/preferences.ts';
 import { useInstance } from '../../state/instance.ts';
+import { sendInTurn } from '../../state/sendInTurn.ts';
 
 /** How long the copied-link notice stays. */
 export const COPY_NOTICE_MS = 2000;
@@ -17,12 +18,8 @@ function messageOf(error: unknown): string {
   return error instanceof Error && error.message ? error.message : String(error);
 }
 
-/** The fields a patch touched, as they were: undoes only this change. */
-function undoOf(previous: StoredStatus, patch: Patch): Patch {
-  const undo: Record<string, unknown> = {};
-  for (const key of Object.keys(patch)) undo[key] = previous[key as keyof StoredStatus];
-  return undo as Patch;
-}
+/** The card's two-state actions, by the field each one sets. */
+type ToggleField = 'favourited' | 'reblogged' | 'bookmarked' | 'pinned' | 'threadMuted';
 
 export interface StatusActions {
   /** The server's error text of the last failed action, shown on the card until dismissed. */
@@ -39,52 +36,56 @@ export interface StatusActions {
 
 /**
  * The post card's actions on one status (the original of a repeat). Each writes the entity store
- * at once, then takes the server's answer; on failure it restores what it changed and keeps the
- * server's message for the card's alert (spec part 2, §4 and §8).
+ * at once, then takes the server's answer; on failure it goes back to what the server holds and
+ * keeps the server's message for the card's alert (spec part 2, §4 and §8).
  */
 export function useStatusActions(statusId: string): StatusActions {
   const [error, setError] = useState<string | null>(null);
 
-  const optimistic = useCallback(
+  /**
+   * One of the card's two-state actions: the store changes at once (`flip`), the server is asked in
+   * turn with the other clicks on the same action (state/sendInTurn.ts), and only the answer to the
+   * last one is taken; a failure goes back to what the server holds.
+   */
+  const toggle = useCallback(
     async (
-      patch: (current: StoredStatus) => Patch,
-      call: () => Promise<Status | null>,
+      field: ToggleField,
+      flip: (current: StoredStatus) => Patch,
+      send: (on: boolean) => Promise<Status | null>,
       after?: (answer: Status | null) => void,
     ) => {
       const store = useEntities.getState();
       const current = store.statuses[statusId];
       if (!current) return;
-      const change = patch(current);
-      const previous = store.patchStatus(statusId, change);
-      try {
-        const answer = await call();
-        if (answer) useEntities.getState().ingestStatuses([answer]);
-        after?.(answer);
+      store.patchStatus(statusId, flip(current));
+      const result = await sendInTurn(`${field}\u0000${statusId}`, current[field], send);
+      if (result.kind === 'queued') return;
+      if (result.kind === 'answered') {
+        if (result.answer) useEntities.getState().ingestStatuses([result.answer]);
+        after?.(result.answer);
         setError(null);
-      } catch (failure) {
-        if (previous) useEntities.getState().patchStatus(statusId, undoOf(previous, change));
-        setError(messageOf(failure));
+        return;
       }
+      const now = useEntities.getState().statuses[statusId];
+      if (now && now[field] !== result.held)
+        useEntities.getState().patchStatus(statusId, flip(now));
+      setError(messageOf(result.error));
     },
     [statusId],
   );
 
   const toggleFavourite = useCallback(
     () =>
-      optimistic(
+      toggle(
+        'favourited',
         (s) => ({
           favourited: !s.favourited,
           favouritesCount: Math.max(0, s.favouritesCount + (s.favourited ? -1 : 1)),
         }),
-        () => {
-          const was = useEntities.getState().statuses[statusId]?.favourited;
-          // `was` is read after the optimistic patch: it is the new value.
-          return was
-            ? interactions.favourite(api, statusId)
-            : interactions.unfavourite(api, statusId);
-        },
+        (on) =>
+          on ? interactions.favourite(api, statusId) : interactions.unfavourite(api, statusId),
       ),
-    [optimistic, statusId],
+    [toggle, statusId],
   );
 
   const toggleRepeat = useCallback(async () => {
@@ -99,46 +100,44 @@ export function useStatusActions(statusId: string): StatusActions {
       });
       if (!accepted) return;
     }
-    const repeating = !current.reblogged;
-    await optimistic(
+    await toggle(
+      'reblogged',
       (s) => ({
-        reblogged: repeating,
-        reblogsCount: Math.max(0, s.reblogsCount + (repeating ? 1 : -1)),
+        reblogged: !s.reblogged,
+        reblogsCount: Math.max(0, s.reblogsCount + (s.reblogged ? -1 : 1)),
       }),
-      () => (repeating ? interactions.reblog(api, statusId) : interactions.unreblog(api, statusId)),
+      (on) => (on ? interactions.reblog(api, statusId) : interactions.unreblog(api, statusId)),
     );
-  }, [optimistic, statusId]);
+  }, [toggle, statusId]);
 
   const toggleBookmark = useCallback(
     () =>
-      optimistic(
+      toggle(
+        'bookmarked',
         (s) => ({ bookmarked: !s.bookmarked }),
-        () =>
-          useEntities.getState().statuses[statusId]?.bookmarked
-            ? interactions.bookmark(api, statusId)
-            : interactions.unbookmark(api, statusId),
+        (on) =>
+          on ? interactions.bookmark(api, statusId) : interactions.unbookmark(api, statusId),
       ),
-    [optimistic, statusId],
+    [toggle, statusId],
   );
 
   const togglePin = useCallback(
     () =>
-      optimistic(
+      toggle(
+        'pinned',
         (s) => ({ pinned: !s.pinned }),
-        () =>
-          useEntities.getState().statuses[statusId]?.pinned
-            ? interactions.pin(api, statusId)
-            : interactions.unpin(api, statusId),
+        (on) => (on ? interactions.pin(api, statusId) : interactions.unpin(api, statusId)),
       ),
-    [optimistic, statusId],
+    [toggle, statusId],
   );
 
   const toggleThreadMute = useCallback(
     () =>
-      optimistic(
+      toggle(
+        'threadMuted',
         (s) => ({ threadMuted: !s.threadMuted }),
-        () =>
-          useEntities.getState().statuses[statusId]?.threadMuted
+        (on) =>
+          on
             ? interactions.muteConversation(api, statusId)
             : interactions.unmuteConversation(api, statusId),
         (answer) => {
@@ -153,7 +152,7 @@ export function useStatusActions(statusId: string): StatusActions {
           }
         },
       ),
-    [optimistic, statusId],
+    [toggle, statusId],
   );
 
   const copyLink = useCallback(async () => {

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { apiToken, expect, postStatus, test } from './fixtures.ts';
 import { DEMO_MEMBER } from './demo.ts';
+import { holdRequests } from './heldRequests.ts';
 import { persistSession } from './session.ts';
 
 test('the served page loads with a strict Content-Security-Policy and no console error', async ({
@@ -17,15 +18,7 @@ test('the served page loads with a strict Content-Security-Policy and no console
 });
 
 /** Holds the app's start-up script back until the returned function is called. */
-async function holdStartupScript(page: Page): Promise<() => void> {
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/static\/assets\/index-[\w-]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
-  return release;
-}
+const holdStartupScript = (page: Page) => holdRequests(page, /\/static\/assets\/index-[\w-]+\.js$/);
 
 test('a status created through the API appears on the public timeline page', async ({ page }) => {
   const token = await apiToken(DEMO_MEMBER.username, DEMO_MEMBER.password);

@@ -1,6 +1,7 @@
 import type { Page, WebSocket } from '@playwright/test';
 import { DEMO_PASSWORD } from './demo.ts';
 import { apiToken, expect, postStatus, test } from './fixtures.ts';
+import { holdRequests } from './heldRequests.ts';
 import { signedIn, signInWithForm } from './session.ts';
 
 /** The streaming socket's frames, as the page receives them (the server's JSON text). */
@@ -70,12 +71,7 @@ test('a post made while the socket is still on its way shows up once the socket 
   page,
 }) => {
   // The socket's code comes in a chunk of its own after sign-in; hold it until bob has posted.
-  let releaseSocket!: () => void;
-  const socketHeld = new Promise<void>((resolve) => (releaseSocket = resolve));
-  await page.route(/\/assets\/socketClient-[^/]+\.js$/, async (route) => {
-    await socketHeld;
-    await route.continue();
-  });
+  const releaseSocket = await holdRequests(page, /\/assets\/socketClient-[^/]+\.js$/);
   const streaming = watchStreaming(page);
   await signedIn(page, 'alice');
   await page.goto('/main/friends');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sendInTurn } from './sendInTurn.ts';
+import { sendInTurn, toggleInTurn } from './sendInTurn.ts';
 
 /** A server whose answers the test releases one by one. */
 function slowServer() {
@@ -72,5 +72,25 @@ describe('sendInTurn', () => {
     void sendInTurn('f', true, server.send);
     await server.settle();
     expect(server.sent).toEqual([true, false]);
+  });
+});
+
+describe('toggleInTurn', () => {
+  it('shows the change at once and, on a failure, shows what the server holds', async () => {
+    const server = slowServer();
+    let on = false;
+    const toggle = () =>
+      toggleInTurn({ key: 'g', isOn: () => on, flip: () => (on = !on), send: server.send });
+    const first = toggle();
+    expect(on).toBe(true);
+    void toggle();
+    expect(on).toBe(false);
+    await server.settle();
+    server.answers[0]!('on');
+    await server.settle();
+    // The second click's request fails: the server still holds the first.
+    server.failures[1]!(new Error('refused'));
+    expect((await first).kind).toBe('failed');
+    expect(on).toBe(true);
   });
 });

@@ -39,3 +39,30 @@ export async function sendInTurn<T>(
     wanted.delete(key);
   }
 }
+
+export interface OptimisticToggle<T> {
+  key: string;
+  /** Whether the screen shows it on. */
+  isOn(): boolean;
+  /** Turns it the other way on screen. */
+  flip(): void;
+  /** Asks the server for state `on`. */
+  send(on: boolean): Promise<T>;
+}
+
+/**
+ * An optimistic two-state action: shown turned at once, sent in turn (sendInTurn), and on failure
+ * shown again as the server holds it; other changes made meanwhile stay.
+ */
+export async function toggleInTurn<T>({
+  key,
+  isOn,
+  flip,
+  send,
+}: OptimisticToggle<T>): Promise<InTurnResult<T>> {
+  const from = isOn();
+  flip();
+  const result = await sendInTurn(key, from, send);
+  if (result.kind === 'failed' && isOn() !== result.held) flip();
+  return result;
+}

@@ -35,6 +35,20 @@ afterEach(() => {
 
 const reactionButton = (name: RegExp) => screen.getByRole('button', { name });
 
+/**
+ * 🔥 (2, not the user's) clicked, then clicked again while the server holds the first answer back.
+ * Returns the held answers' deliveries, in the order the requests were sent.
+ */
+async function clickTwiceWhileTheFirstIsOnItsWay(): Promise<((response: Response) => void)[]> {
+  ingestRaw(withReactions([{ name: '🔥', count: 2, me: false }]));
+  const deliveries: ((response: Response) => void)[] = [];
+  answer = () => new Promise((resolve) => deliveries.push(resolve));
+  render(<ReactionsBar statusId="s1" />);
+  fireEvent.click(reactionButton(/^🔥 2$/));
+  fireEvent.click(await screen.findByRole('button', { name: /^🔥 3$/ }));
+  return deliveries;
+}
+
 describe('ReactionsBar', () => {
   it('shows 12 reactions, then +N to expand and show fewer to fold', () => {
     const emoji = [...'😀😃😄😁😅😂🤣😊😇🙂🙃😉😌😍🥰'];
@@ -74,12 +88,7 @@ describe('ReactionsBar', () => {
   });
 
   it('a click while the last one is on its way shows at once and is sent after its answer', async () => {
-    ingestRaw(withReactions([{ name: '🔥', count: 2, me: false }]));
-    const deliveries: ((response: Response) => void)[] = [];
-    answer = () => new Promise((resolve) => deliveries.push(resolve));
-    render(<ReactionsBar statusId="s1" />);
-    fireEvent.click(reactionButton(/^🔥 2$/));
-    fireEvent.click(await screen.findByRole('button', { name: /^🔥 3$/ }));
+    const deliveries = await clickTwiceWhileTheFirstIsOnItsWay();
     const back = await screen.findByRole('button', { name: /^🔥 2$/ });
     expect(back.getAttribute('aria-pressed')).toBe('false');
     // One request at a time, so the server takes them in the order they were clicked.
@@ -98,12 +107,7 @@ describe('ReactionsBar', () => {
   });
 
   it('two clicks that cancel out while the first is on its way send nothing more', async () => {
-    ingestRaw(withReactions([{ name: '🔥', count: 2, me: false }]));
-    const deliveries: ((response: Response) => void)[] = [];
-    answer = () => new Promise((resolve) => deliveries.push(resolve));
-    render(<ReactionsBar statusId="s1" />);
-    fireEvent.click(reactionButton(/^🔥 2$/));
-    fireEvent.click(await screen.findByRole('button', { name: /^🔥 3$/ }));
+    const deliveries = await clickTwiceWhileTheFirstIsOnItsWay();
     fireEvent.click(await screen.findByRole('button', { name: /^🔥 2$/ }));
     await waitFor(() => expect(calls).toHaveLength(1));
     await act(async () =>

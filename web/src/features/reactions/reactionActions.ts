@@ -3,7 +3,7 @@ import { api } from '../../app/apiClient.ts';
 import { hasReacted, toggleOwnReaction } from '../../lib/reactions.ts';
 import { useEntities } from '../../state/entities.ts';
 import { useInstance } from '../../state/instance.ts';
-import { sendInTurn } from '../../state/sendInTurn.ts';
+import { toggleInTurn } from '../../state/sendInTurn.ts';
 import { useSession } from '../../state/session.ts';
 import { useReactionErrors } from './reactionErrors.ts';
 
@@ -26,26 +26,28 @@ export async function toggleReaction(
 ): Promise<void> {
   const me = useSession.getState().user;
   const id = reactionTarget(statusId);
-  const status = useEntities.getState().statuses[id];
-  if (!me || !status) return;
-  const reacted = hasReacted(status.emojiReactions, name);
-  useEntities.getState().patchStatus(id, {
-    emojiReactions: toggleOwnReaction(status.emojiReactions, name, me.id, url),
-  });
+  const shown = () => useEntities.getState().statuses[id];
+  if (!me || !shown()) return;
   useReactionErrors.getState().dismiss(id);
   const via = useInstance.getState().config.reactionsApi === 'alias' ? 'alias' : 'pleroma';
-  const result = await sendInTurn(`reaction\u0000${id}\u0000${name}`, reacted, (on) =>
-    on ? reactionsApi.react(api, id, name, via) : reactionsApi.unreact(api, id, name, via),
-  );
+  const result = await toggleInTurn({
+    key: `reaction\u0000${id}\u0000${name}`,
+    isOn: () => hasReacted(shown()?.emojiReactions ?? [], name),
+    flip: () => {
+      const current = shown();
+      if (!current) return;
+      useEntities.getState().patchStatus(id, {
+        emojiReactions: toggleOwnReaction(current.emojiReactions, name, me.id, url),
+      });
+    },
+    send: (on) =>
+      on ? reactionsApi.react(api, id, name, via) : reactionsApi.unreact(api, id, name, via),
+  });
   if (result.kind === 'answered') useEntities.getState().ingestStatuses([result.answer]);
-  if (result.kind !== 'failed') return;
-  // Back to what the server holds for this reaction: other changes made meanwhile stay.
-  const current = useEntities.getState().statuses[id];
-  if (current && hasReacted(current.emojiReactions, name) !== result.held) {
-    useEntities.getState().patchStatus(id, {
-      emojiReactions: toggleOwnReaction(current.emojiReactions, name, me.id, url),
-    });
+  if (result.kind === 'failed') {
+    const { error } = result;
+    useReactionErrors
+      .getState()
+      .setError(id, error instanceof Error ? error.message : String(error));
   }
-  const { error } = result;
-  useReactionErrors.getState().setError(id, error instanceof Error ? error.message : String(error));
 }

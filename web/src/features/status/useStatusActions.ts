@@ -7,7 +7,7 @@ import { useModals } from '../../state/modals.ts';
 import { useNotices } from '../../state/notices.ts';
 import { usePreferences } from '../../state/preferences.ts';
 import { useInstance } from '../../state/instance.ts';
-import { sendInTurn } from '../../state/sendInTurn.ts';
+import { toggleInTurn } from '../../state/sendInTurn.ts';
 
 /** How long the copied-link notice stays. */
 export const COPY_NOTICE_MS = 2000;
@@ -43,9 +43,9 @@ export function useStatusActions(statusId: string): StatusActions {
   const [error, setError] = useState<string | null>(null);
 
   /**
-   * One of the card's two-state actions: the store changes at once (`flip`), the server is asked in
-   * turn with the other clicks on the same action (state/sendInTurn.ts), and only the answer to the
-   * last one is taken; a failure goes back to what the server holds.
+   * One of the card's two-state actions (state/sendInTurn.ts toggleInTurn): the store changes at
+   * once (`flip`), the server is asked in turn with the other clicks on the same action, and only
+   * the answer to the last one is taken.
    */
   const toggle = useCallback(
     async (
@@ -54,11 +54,17 @@ export function useStatusActions(statusId: string): StatusActions {
       send: (on: boolean) => Promise<Status | null>,
       after?: (answer: Status | null) => void,
     ) => {
-      const store = useEntities.getState();
-      const current = store.statuses[statusId];
-      if (!current) return;
-      store.patchStatus(statusId, flip(current));
-      const result = await sendInTurn(`${field}\u0000${statusId}`, current[field], send);
+      const shown = () => useEntities.getState().statuses[statusId];
+      if (!shown()) return;
+      const result = await toggleInTurn({
+        key: `${field}\u0000${statusId}`,
+        isOn: () => shown()?.[field] === true,
+        flip: () => {
+          const current = shown();
+          if (current) useEntities.getState().patchStatus(statusId, flip(current));
+        },
+        send,
+      });
       if (result.kind === 'queued') return;
       if (result.kind === 'answered') {
         if (result.answer) useEntities.getState().ingestStatuses([result.answer]);
@@ -66,9 +72,6 @@ export function useStatusActions(statusId: string): StatusActions {
         setError(null);
         return;
       }
-      const now = useEntities.getState().statuses[statusId];
-      if (now && now[field] !== result.held)
-        useEntities.getState().patchStatus(statusId, flip(now));
       setError(messageOf(result.error));
     },
     [statusId],

@@ -63,9 +63,11 @@ test('a signed-in cold start asks for its session and home page while the script
 }) => {
   await persistSession(page, await apiToken(DEMO_MEMBER.username, DEMO_MEMBER.password));
   const asked: string[] = [];
+  let firstPages = 0;
   page.on('request', (request) => {
-    const { pathname } = new URL(request.url());
+    const { pathname, searchParams } = new URL(request.url());
     if (pathname.startsWith('/api/v1/')) asked.push(pathname);
+    if (pathname === '/api/v1/timelines/home' && !searchParams.has('since_id')) firstPages += 1;
   });
   const releaseScript = await holdStartupScript(page);
   await page.goto('/main/friends', { waitUntil: 'commit' });
@@ -75,8 +77,9 @@ test('a signed-in cold start asks for its session and home page while the script
     .toEqual(['/api/v1/accounts/verify_credentials', '/api/v1/timelines/home']);
   releaseScript();
   await expect(page.getByRole('article').first()).toBeVisible();
-  // The app took those answers instead of asking again.
-  expect(asked.filter((pathname) => pathname === '/api/v1/timelines/home')).toHaveLength(1);
+  // The app took those answers instead of asking again (a later catch-up with since_id, once the
+  // socket joins, asks for something else).
+  expect(firstPages).toBe(1);
   expect(asked.filter((pathname) => pathname.endsWith('/verify_credentials'))).toHaveLength(1);
   expect(consoleErrors).toEqual([]);
 });

@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { installDocumentPreferences } from './app/documentPreferences.ts';
-import { loadInstanceConfig } from './app/boot.ts';
+import { applyLearntThisSession, loadInstanceConfig } from './app/boot.ts';
 import { matchRoute } from './router/matchRoute.ts';
 import { setLinkPreloader } from './router/preload.ts';
 import { installScrollSaving } from './router/scrollRestoration.ts';
@@ -18,18 +18,35 @@ import './app/global.css';
 // A stored session is restored first: with one, timelines wait for it (see Timeline).
 void restoreSession();
 
-// An anonymous visitor landing on a public timeline: its first page is requested before anything
-// else, and the first render waits briefly for it, so the shell and the first statuses appear in
-// one commit instead of a loading screen that is replaced a moment later.
+// Landing on a timeline, the first render waits briefly for its first page, so the shell and the
+// first statuses appear in one commit instead of a loading screen replaced a moment later. An
+// anonymous visitor's public timeline is requested here, before anything else; a restored
+// session asks for its home timeline once the token is known good (restoreSession), which
+// verifying the token makes the longer wait.
 const FIRST_PAGE_WAIT_MS = 400;
+const RESTORED_HOME_WAIT_MS = 1000;
 const landing = matchRoute(window.location.pathname)?.route.name;
+const restoring = useSession.getState().status === 'restoring';
 const firstPage =
-  (landing === 'public-timeline' || landing === 'public-external-timeline') &&
-  useSession.getState().status === 'anonymous'
+  (landing === 'public-timeline' || landing === 'public-external-timeline') && !restoring
     ? loadFirstPublicPage(landing === 'public-timeline').catch(() => undefined)
-    : undefined;
+    : landing === 'friends' && restoring
+      ? sessionRestored()
+      : undefined;
+const firstPageWaitMs = restoring ? RESTORED_HOME_WAIT_MS : FIRST_PAGE_WAIT_MS;
+
+function sessionRestored(): Promise<void> {
+  return new Promise((done) => {
+    const stop = useSession.subscribe((state) => {
+      if (state.status === 'restoring') return;
+      stop();
+      done();
+    });
+  });
+}
 
 installDocumentPreferences();
+applyLearntThisSession();
 watchFirstStatusPaint();
 setLinkPreloader(preloadScreen);
 installScrollSaving();
@@ -58,7 +75,7 @@ function mount() {
 }
 
 if (firstPage) {
-  void Promise.race([firstPage, new Promise((done) => setTimeout(done, FIRST_PAGE_WAIT_MS))]).then(
+  void Promise.race([firstPage, new Promise((done) => setTimeout(done, firstPageWaitMs))]).then(
     () => {
       mount();
       afterNextPaint(() => {

@@ -270,7 +270,14 @@ async function settleAll(
 const saysPleroma = (instance: Instance) =>
   instance.flavour === 'pleroma' || instance.flavour === 'akkoma';
 
-/** What the server's answers showed earlier in this browser session (see state/directMessages). */
+/**
+ * What the server's answers showed earlier in this browser session (see state/directMessages)
+ * holds from the first render on, before the start-up fetches, which may wait for that render.
+ */
+export function applyLearntThisSession(client: ApiClient = api): void {
+  useInstance.getState().update(learntThisSession(client));
+}
+
 function learntThisSession(client: ApiClient): Partial<InstanceConfig> {
   const directMessagesSource = rememberedDirectMessagesSource(client.baseUrl);
   return directMessagesSource ? { directMessagesSource } : {};
@@ -281,8 +288,7 @@ export async function loadInstanceConfig(
   client: ApiClient = api,
   initialResults: Map<string, unknown> = readInitialResults(),
 ): Promise<void> {
-  // What this session learnt from the server's answers holds from the first render on.
-  useInstance.getState().update(learntThisSession(client));
+  applyLearntThisSession(client);
   // Answers the server embedded in the page replace their fetches.
   const source = withInitialResults(client, initialResults);
   const results: Record<string, unknown> = {};

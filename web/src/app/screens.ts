@@ -8,13 +8,7 @@ export type Screen = ComponentType<ScreenProps>;
 /** Routes that only ever redirect (the guards send them elsewhere) and need no screen. */
 export const REDIRECT_ONLY_ROUTES: readonly string[] = ['root'];
 
-// Every screen but the public timelines sits in its own chunk, so the start-up chunk stays small.
-// The other timeline routes share the public timelines' screen, loaded lazily like the rest.
-const LazyTimelineScreen = lazyRetry(() =>
-  import('../features/timeline/screens.tsx').then((module) => ({
-    default: module.TimelineScreen,
-  })),
-);
+// Every screen but the timelines' sits in its own chunk, so the start-up chunk stays small.
 const Placeholder = lazyRetry(() =>
   import('./Placeholder.tsx').then((module) => ({ default: module.Placeholder })),
 );
@@ -96,7 +90,8 @@ export const NotFoundScreen = lazyRetry(() =>
 
 /** Route name → screen. Routes whose screens arrive in later issues show the placeholder. */
 export const SCREENS: Readonly<Record<string, Screen>> = {
-  // The public timelines stay in the start-up chunk: they are what most visitors land on.
+  // The timelines stay in the start-up chunk: they are what most visitors land on. Rendered as
+  // they are, not lazily, they never show a loading screen first.
   'public-external-timeline': TimelineScreen,
   'public-timeline': TimelineScreen,
   login: LoginScreen,
@@ -105,15 +100,15 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   'nav-edit': NavEditScreen,
   drafts: DraftsScreen,
   about: AboutScreen,
-  friends: LazyTimelineScreen,
+  friends: TimelineScreen,
   'remote-interaction': OstatusScreen,
-  'tag-timeline': LazyTimelineScreen,
-  bookmarks: LazyTimelineScreen,
+  'tag-timeline': TimelineScreen,
+  bookmarks: TimelineScreen,
   conversation: ConversationScreen,
   'remote-user-profile-acct': RemoteUserResolver,
   'remote-user-profile': RemoteUserResolver,
   interactions: InteractionsScreen,
-  dms: LazyTimelineScreen,
+  dms: TimelineScreen,
   chats: Placeholder,
   chat: Placeholder,
   'external-user-profile': ProfileScreen,
@@ -127,7 +122,7 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   announcements: Placeholder,
   lists: Placeholder,
   'lists-new': Placeholder,
-  'lists-timeline': LazyTimelineScreen,
+  'lists-timeline': TimelineScreen,
   'lists-edit': Placeholder,
   notifications: NotificationsScreen,
   'user-profile': ProfileScreen,

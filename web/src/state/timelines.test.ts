@@ -6,7 +6,9 @@ import { useNotices } from './notices.ts';
 import { usePreferences } from './preferences.ts';
 import { useSession } from './session.ts';
 import {
+  adoptFirstPage,
   catchUpOnce,
+  fetchTimelinePage,
   clearTimelines,
   getTimeline,
   loadNewer,
@@ -107,6 +109,23 @@ describe('timeline store', () => {
       path: '/api/v1/timelines/public',
       query: { local: true, with_muted: true },
     });
+  });
+
+  it('adopts a first page asked for elsewhere: at once when it has arrived, else when it answers', async () => {
+    const server = stubServer(50);
+    const HOME: TimelineSpec = { kind: 'friends' };
+    const page = await fetchTimelinePage(server.client, HOME);
+    adoptFirstPage(server.client, HOME, Promise.resolve(page), page);
+    expect(getTimeline(HOME).visibleStatuses[0]).toBe(id(50));
+
+    let answer!: (value: typeof page) => void;
+    adoptFirstPage(server.client, PUBLIC, new Promise((done) => (answer = done)), undefined);
+    expect(getTimeline(PUBLIC).loading).toBe(true);
+    // The screen's own first-page request waits for that one instead of asking again.
+    await loadOlder(server.client, PUBLIC, { force: true });
+    answer(page);
+    await vi.waitFor(() => expect(getTimeline(PUBLIC).visibleStatuses).toHaveLength(20));
+    expect(server.calls).toHaveLength(1);
   });
 
   it('pages older statuses with max_id, throttled to once a second, until one comes back empty', async () => {

@@ -195,6 +195,21 @@ function reportError(spec: TimelineSpec, error: unknown, poll: boolean): void {
 export interface LoadOlderOptions {
   /** Skip the 1 s throttle (the first page, the retry and load-older buttons). */
   force?: boolean;
+  /** The page, already asked for (see adoptFirstPage); none is fetched then. */
+  page?: Promise<Page<Status>>;
+}
+
+function receiveOlder(spec: TimelineSpec, page: Page<Status>): void {
+  useEntities.getState().ingestStatuses(page.items);
+  failing.delete(timelineKey(spec));
+  update(spec, (current) => ({
+    ...addOlder(
+      current,
+      page.items.map((status) => status.id),
+      page.next?.maxId ?? null,
+    ),
+    loading: false,
+  }));
 }
 
 /** Loads the next older page (or the first one) until a fetch returns nothing. */
@@ -213,23 +228,35 @@ export async function loadOlder(
   update(spec, (current) => ({ ...current, loading: true }));
   try {
     const maxId = timeline.loaded ? (timeline.minId ?? undefined) : undefined;
-    const page = await fetchTimelinePage(client, spec, { maxId });
+    const page = await (options.page ?? fetchTimelinePage(client, spec, { maxId }));
     if (mine !== generation) return;
-    useEntities.getState().ingestStatuses(page.items);
-    failing.delete(key);
-    update(spec, (current) => ({
-      ...addOlder(
-        current,
-        page.items.map((status) => status.id),
-        page.next?.maxId ?? null,
-      ),
-      loading: false,
-    }));
+    receiveOlder(spec, page);
   } catch (error) {
     if (mine !== generation) return;
     update(spec, (current) => ({ ...current, loading: false }));
     reportError(spec, error, false);
   }
+}
+
+/**
+ * A first page asked for before the store could hold it (a stored session's landing timeline,
+ * asked while the session was being restored, since signing in clears every timeline): shown in
+ * the same update when it has `arrived`, else when `pending` answers.
+ */
+export function adoptFirstPage(
+  client: ApiClient,
+  spec: TimelineSpec,
+  pending: Promise<Page<Status>>,
+  arrived: Page<Status> | undefined,
+): void {
+  const timeline = getTimeline(spec);
+  if (timeline.loaded || timeline.loading) return;
+  if (!arrived) {
+    void loadOlder(client, spec, { force: true, page: pending });
+    return;
+  }
+  olderStartedAt.set(timelineKey(spec), Date.now());
+  receiveOlder(spec, arrived);
 }
 
 /** Polls for statuses newer than the newest held; they wait in the queue. */

@@ -34,16 +34,30 @@ export function lazyRetry<T extends ComponentType<any>>(
 ): Preloadable<T> {
   type Lazy = ReturnType<typeof lazy<T>>;
   let loaded: Lazy | null = null;
+  /*
+   * The component itself, when its chunk arrived (preloaded) before any render needed it: rendered
+   * as it is, it does not suspend, so no fallback is shown and React does not hold the screen back
+   * (it keeps a revealed fallback on screen for at least 300 ms).
+   */
+  let arrivedFirst: T | null = null;
   const byGeneration = new Map<number, Lazy>();
   // One fetch shared by preload() and the first render; a failed one is forgotten for a retry.
   let fetching: Promise<{ default: T }> | null = null;
   const load = () =>
-    (fetching ??= factory().catch((error: unknown) => {
-      fetching = null;
-      throw error;
-    }));
+    (fetching ??= factory().then(
+      (module) => {
+        if (!loaded && byGeneration.size === 0) arrivedFirst = module.default;
+        return module;
+      },
+      (error: unknown) => {
+        fetching = null;
+        throw error;
+      },
+    ));
   function Retryable(props: ComponentProps<T>) {
     const at = useSyncExternalStore(subscribe, currentGeneration, currentGeneration);
+    // One of the two for good: a component that changed type would be mounted anew.
+    if (arrivedFirst) return createElement(arrivedFirst, props);
     let component = loaded ?? byGeneration.get(at);
     if (!component) {
       const attempt = lazy(() =>

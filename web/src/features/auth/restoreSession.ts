@@ -1,6 +1,12 @@
 import { verifyCredentials } from '../../api/accounts.ts';
-import { ApiError, createApiClient } from '../../api/client.ts';
+import { ApiError, createApiClient, type ApiClient } from '../../api/client.ts';
+import type { Page } from '../../api/link.ts';
+import type { Status } from '../../api/types.ts';
+import { api } from '../../app/apiClient.ts';
 import { LOGIN_ERROR_KEYS } from '../../lib/authStrategy.ts';
+import { matchRoute } from '../../router/matchRoute.ts';
+import { adoptFirstPage, fetchTimelinePage, type TimelineSpec } from '../../state/timelines.ts';
+import { afterNextPaint } from '../timeline/firstPaint.ts';
 import { useNotices } from '../../state/notices.ts';
 import { useSession } from '../../state/session.ts';
 import {
@@ -14,6 +20,10 @@ import {
  * to restore, while the credentials are checked: an anonymous visitor's first paint skips it.
  */
 const loadLifecycle = () => import('./sessionLifecycle.ts');
+
+/** How long signing in waits for the landing timeline's first page (see firstPageOfLanding). */
+export const FIRST_PAGE_WAIT_MS = 400;
+const HOME: TimelineSpec = { kind: 'friends' };
 
 const HTTP_UNAUTHORIZED = 401;
 const HTTP_FORBIDDEN = 403;
@@ -39,11 +49,20 @@ export async function restoreSession(): Promise<void> {
   // Not awaited on every path; a failed load surfaces where it is awaited.
   lifecycle.catch(() => undefined);
   try {
-    const user = await verifyCredentials(createApiClient({ getToken: () => token }));
-    const { beginSession } = await lifecycle;
+    const client = createApiClient({ getToken: () => token });
+    const user = await verifyCredentials(client);
+    const landing = await firstPageOfLanding(client);
     // A sign-in that finished meanwhile wins.
     if (useSession.getState().status !== 'restoring') return;
-    beginSession(token, user);
+    useSession.getState().signIn(token, user);
+    if (landing) adoptFirstPage(api, HOME, landing.pending, landing.arrived);
+    const started = await lifecycle.catch((error: unknown) => {
+      console.warn('the session could not start its updates', error);
+      return null;
+    });
+    if (!started || useSession.getState().token !== token) return;
+    // The side effects' requests and renders wait until the landing screen has been painted.
+    started.resumeSession(token, user, afterNextPaint);
   } catch (error) {
     if (useSession.getState().status !== 'restoring') return;
     const status = error instanceof ApiError ? error.status : -1;
@@ -61,6 +80,24 @@ export async function restoreSession(): Promise<void> {
       useNotices.getState().push({ level: 'error', messageKey: LOGIN_ERROR_KEYS.generic });
     }
   }
+}
+
+/**
+ * On a home timeline landing, its first page is asked for as soon as the token is known good, and
+ * waited for a moment, so that signing in renders the screen and its first statuses in one commit.
+ * The inline starter asked for it already; this takes that answer (boot/earlyRequests.ts).
+ */
+async function firstPageOfLanding(
+  client: ApiClient,
+): Promise<{ pending: Promise<Page<Status>>; arrived: Page<Status> | undefined } | null> {
+  if (typeof window === 'undefined') return null;
+  if (matchRoute(window.location.pathname)?.route.name !== 'friends') return null;
+  const pending = fetchTimelinePage(client, HOME);
+  const arrived = await Promise.race([
+    pending.catch(() => undefined),
+    new Promise<undefined>((done) => setTimeout(done, FIRST_PAGE_WAIT_MS)),
+  ]);
+  return { pending, arrived };
 }
 
 function retryWhenOnline(): void {

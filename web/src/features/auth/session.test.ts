@@ -9,6 +9,7 @@ import { useNotices } from '../../state/notices.ts';
 import { pollersRunning } from '../../state/pollers.ts';
 import { usePreferences } from '../../state/preferences.ts';
 import { useSession } from '../../state/session.ts';
+import { getTimeline } from '../../state/timelines.ts';
 import { useUnseen } from '../../state/unseen.ts';
 import { requestLogout } from './logout.ts';
 import { OAUTH_APP_STORAGE_KEY } from './oauthApp.ts';
@@ -67,9 +68,41 @@ describe('restoreSession', () => {
     await signedInAs('tok-1');
     expect(useSession.getState().user?.id).toBe('7');
     expect(useSession.getState().lastLoginName).toBe('alice');
-    expect(pollersRunning()).toBe(true);
+    await vi.waitFor(() => expect(pollersRunning()).toBe(true));
     await vi.waitFor(() => expect(useUnseen.getState().notifications).toBe(1));
     await vi.waitFor(() => expect(useCustomEmoji.getState().emojis[0]?.shortcode).toBe('blob'));
+  });
+
+  it('on a home landing, signs in with the first page of home already shown, asked once', async () => {
+    const homeStatus = {
+      id: '90',
+      content: '<p>first post home</p>',
+      created_at: '2026-01-01T00:00:00.000Z',
+      visibility: 'public',
+      account: TEST_ACCOUNT,
+    };
+    const server = stubServer({
+      'GET /api/v1/timelines/home': () => ({ status: 200, body: [homeStatus] }),
+    });
+    // What the screen renders on signing in: React renders a store's change in a microtask.
+    const atSignIn: string[][] = [];
+    const stop = useSession.subscribe((state) => {
+      if (state.status !== 'signedIn') return;
+      queueMicrotask(() => atSignIn.push(getTimeline({ kind: 'friends' }).visibleStatuses));
+    });
+    await signedInAs('tok-1');
+    stop();
+    expect(atSignIn[0]).toEqual(['90']);
+    expect(server.callsTo('GET', '/api/v1/timelines/home')).toHaveLength(1);
+    // The side effects come after the screen has been painted, and do start.
+    await vi.waitFor(() => expect(pollersRunning()).toBe(true));
+  });
+
+  it('on another landing, signs in without asking for home', async () => {
+    resetForTests('/settings');
+    const server = stubServer({});
+    await signedInAs('tok-1');
+    expect(server.callsTo('GET', '/api/v1/timelines/home')).toEqual([]);
   });
 
   it('on a server that is not Pleroma, loads custom emoji from the Mastodon list', async () => {

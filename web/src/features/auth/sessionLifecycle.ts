@@ -152,6 +152,24 @@ export function beginSession(token: string, user: Account): void {
 }
 
 /**
+ * Carries on a session restored at start-up (restoreSession signed the user in already): the
+ * persisted token and name, and the side effects once `later` runs them, if the session is still
+ * this token's by then.
+ */
+export function resumeSession(
+  token: string,
+  user: Account,
+  later: (run: () => void) => void = (run) => run(),
+): void {
+  installUnauthorizedHandler();
+  persistToken(token);
+  persistLastLoginName(user.username);
+  later(() => {
+    if (useSession.getState().token === token) runLoginSideEffects(user);
+  });
+}
+
+/**
  * Ends the in-memory session: pollers stopped, every per-user store emptied. Global notices stay
  * (the one explaining why the user was signed out must remain visible). The persisted token is
  * the caller's business (logout and expiry treat it differently).

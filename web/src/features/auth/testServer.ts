@@ -47,6 +47,7 @@ export const BASE_ROUTES: StubRoutes = {
   'GET /api/pleroma/emoji.json': () => ({ status: 200, body: {} }),
   'GET /api/v1/custom_emojis': () => ({ status: 200, body: [] }),
   'GET /api/v1/notifications': () => ({ status: 200, body: [] }),
+  'GET /api/v1/timelines/home': () => ({ status: 200, body: [] }),
   'GET /api/v1/mutes': () => ({ status: 200, body: [] }),
   'GET /api/v1/accounts/7/following': () => ({ status: 200, body: [] }),
   'POST /oauth/revoke': () => ({ status: 200, body: {} }),

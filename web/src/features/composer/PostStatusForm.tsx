@@ -10,6 +10,7 @@ import {
   type DragEvent,
   type KeyboardEvent,
 } from 'react';
+import { flushSync } from 'react-dom';
 import type { Status } from '../../api/types.ts';
 import { Link } from '../../router/Link.tsx';
 import { t, tCount } from '../../i18n/index.ts';
@@ -391,8 +392,9 @@ export function PostStatusForm({
             onPick={insertEmoji}
             onSticker={(file: File) => !uploadDisabled && uploads.upload([file])}
             onClose={() => {
-              // Focus goes back to the button that opened the picker, not to the page.
-              setPickerOpen(false);
+              // Focus goes back to the button that opened the picker, not to the page: once the
+              // picker is gone, so that none of its effects still pending can take it back.
+              flushSync(() => setPickerOpen(false));
               emojiButtonRef.current?.focus();
             }}
           />

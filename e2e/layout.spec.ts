@@ -155,3 +155,28 @@ test('logout asks for confirmation; cancel keeps the user signed in', async ({ p
   await expect(question).toHaveCount(0);
   await expect(logout).toBeVisible();
 });
+
+test("the instance's background fills the window behind the page and stays put while it scrolls", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/main/public');
+  await expect(page.getByRole('article').first()).toBeVisible();
+  // The one element the instance's image is drawn on (its own layer: nothing repaints it on scroll).
+  const wallpaper = page.locator('[style*="background-image"][aria-hidden="true"]');
+  await expect(wallpaper).toHaveCount(1);
+  await expect
+    .poll(() => wallpaper.evaluate((el) => getComputedStyle(el).backgroundImage))
+    .toMatch(/background\.png/);
+  const covers = () =>
+    wallpaper.evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      return (
+        box.top === 0 && box.left === 0 && box.bottom >= innerHeight && box.right >= innerWidth
+      );
+    });
+  expect(await covers()).toBe(true);
+  await page.mouse.wheel(0, 1500);
+  await expect.poll(() => page.evaluate(() => scrollY)).toBeGreaterThan(0);
+  expect(await covers()).toBe(true);
+});

@@ -86,7 +86,8 @@ export function Layout({ children }: { children: ReactNode }) {
   };
 
   return (
-    <div className={styles.app} data-layout={layout} style={backgroundStyle(background)}>
+    <div className={styles.app} data-layout={layout}>
+      <div className={styles.wallpaper} style={backgroundStyle(background)} aria-hidden="true" />
       <a
         href={`#${MAIN_CONTENT_ID}`}
         className={styles.skipLink}

@@ -7,6 +7,9 @@ describe('backgroundStyle', () => {
       backgroundImage: 'url("/images/city.jpg")',
       backgroundSize: 'cover',
     });
+    // Fixed to the window by the element it is drawn on: a fixed attachment repaints the whole
+    // window on every frame of a scroll.
+    expect(backgroundStyle('/images/city.jpg')).not.toHaveProperty('backgroundAttachment');
   });
   it('gives nothing for no image or an unsafe address', () => {
     expect(backgroundStyle('')).toBeUndefined();

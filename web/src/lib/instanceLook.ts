@@ -17,7 +17,6 @@ export function backgroundStyle(background: string): Record<string, string> | un
     backgroundImage: cssUrl(url),
     backgroundSize: 'cover',
     backgroundPosition: 'center',
-    backgroundAttachment: 'fixed',
   };
 }
 

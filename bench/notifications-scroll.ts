@@ -2,7 +2,8 @@ import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../playwright.config.ts';
 import { DEMO_PASSWORD } from '../server/src/seed/accounts.ts';
 import {
-  longestMainThreadTask,
+  mainThreadTasks,
+  type MainThreadTasks,
   MEASURE_END,
   MEASURE_START,
   TRACE_CATEGORIES,
@@ -51,8 +52,8 @@ export interface NotificationsScrollResult {
   scrolled: number;
   /** Whether the list said there were no more (else scrolling stalled or gave up). */
   reachedEnd: boolean;
-  /** The longest task on the page's main thread while scrolling, in ms. */
-  longestTaskMs: number;
+  /** The page's main-thread tasks while scrolling. */
+  tasks: MainThreadTasks;
   /** Notification rows in the DOM at the end, and the most seen at any point. */
   rowsAtEnd: number;
   maxRows: number;
@@ -131,7 +132,7 @@ export async function notificationsScroll(
     return {
       scrolled: deepest,
       reachedEnd,
-      longestTaskMs: longestMainThreadTask(trace),
+      tasks: mainThreadTasks(trace),
       rowsAtEnd: await mountedRows(page),
       maxRows,
       seconds: (Date.now() - started) / 1000,

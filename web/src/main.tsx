@@ -8,7 +8,11 @@ import { setLinkPreloader } from './router/preload.ts';
 import { installScrollSaving } from './router/scrollRestoration.ts';
 import { preloadScreen } from './app/screens.ts';
 import { restoreSession } from './features/auth/restoreSession.ts';
-import { afterNextPaint, watchFirstStatusPaint } from './features/timeline/firstPaint.ts';
+import {
+  afterNextPaint,
+  FIRST_PAGE_WAIT_MS,
+  watchFirstStatusPaint,
+} from './features/timeline/firstPaint.ts';
 import { loadFirstPublicPage } from './features/timeline/publicTimelineLoader.ts';
 import { usePreferences } from './state/preferences.ts';
 import { useSession } from './state/session.ts';
@@ -23,7 +27,6 @@ void restoreSession();
 // anonymous visitor's public timeline is requested here, before anything else; a restored
 // session asks for its home timeline once the token is known good (restoreSession), which
 // verifying the token makes the longer wait.
-const FIRST_PAGE_WAIT_MS = 400;
 const RESTORED_HOME_WAIT_MS = 1000;
 const landing = matchRoute(window.location.pathname)?.route.name;
 const restoring = useSession.getState().status === 'restoring';

@@ -6,7 +6,7 @@ import { api } from '../../app/apiClient.ts';
 import { LOGIN_ERROR_KEYS } from '../../lib/authStrategy.ts';
 import { matchRoute } from '../../router/matchRoute.ts';
 import { adoptFirstPage, fetchTimelinePage, type TimelineSpec } from '../../state/timelines.ts';
-import { afterNextPaint } from '../timeline/firstPaint.ts';
+import { afterNextPaint, FIRST_PAGE_WAIT_MS } from '../timeline/firstPaint.ts';
 import { useNotices } from '../../state/notices.ts';
 import { useSession } from '../../state/session.ts';
 import {
@@ -21,8 +21,6 @@ import {
  */
 const loadLifecycle = () => import('./sessionLifecycle.ts');
 
-/** How long signing in waits for the landing timeline's first page (see firstPageOfLanding). */
-export const FIRST_PAGE_WAIT_MS = 400;
 const HOME: TimelineSpec = { kind: 'friends' };
 
 const HTTP_UNAUTHORIZED = 401;

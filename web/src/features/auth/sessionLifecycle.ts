@@ -144,22 +144,19 @@ export function runLoginSideEffects(user: Account): void {
 
 /** Signs in with a verified token: session store, persisted token and name, side effects. */
 export function beginSession(token: string, user: Account): void {
-  installUnauthorizedHandler();
   useSession.getState().signIn(token, user);
-  persistToken(token);
-  persistLastLoginName(user.username);
-  runLoginSideEffects(user);
+  resumeSession(token, user, (run) => run());
 }
 
 /**
- * Carries on a session restored at start-up (restoreSession signed the user in already): the
- * persisted token and name, and the side effects once `later` runs them, if the session is still
- * this token's by then.
+ * Carries on a session the store has signed in: the persisted token and name, and the side effects
+ * once `later` runs them, if the session is still this token's by then (a restored session runs
+ * them after its first screen is painted).
  */
 export function resumeSession(
   token: string,
   user: Account,
-  later: (run: () => void) => void = (run) => run(),
+  later: (run: () => void) => void,
 ): void {
   installUnauthorizedHandler();
   persistToken(token);

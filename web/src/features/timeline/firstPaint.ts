@@ -1,5 +1,10 @@
 /** Read by `npm run bench`: navigation start to the first status card on screen. */
 export const FIRST_STATUS_MARK = 'starling:first-status-painted';
+/**
+ * How long the landing timeline's first page is waited for before the screen renders without it:
+ * with it, the shell and the first statuses appear in one commit (main.tsx, restoreSession).
+ */
+export const FIRST_PAGE_WAIT_MS = 400;
 /** The `elementtiming` name a status card gives its author line. */
 export const STATUS_ELEMENT_TIMING = 'status';
 

@@ -1,5 +1,30 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Web tests that need a module graph of their own: those that replace modules (vi.mock is
+ * per graph) or that test a module-level registry from its empty start.
+ */
+const WEB_ISOLATED = [
+  'web/src/app/modals/SettingsModal.test.tsx',
+  'web/src/app/Layout.test.tsx',
+  'web/src/app/RouteView.test.tsx',
+  'web/src/app/layout/MobileBar.test.tsx',
+  'web/src/features/emoji/EmojiPicker.test.tsx',
+  'web/src/features/emoji/AutocompleteTextarea.test.tsx',
+  'web/src/features/emoji/emojiData.test.ts',
+  'web/src/features/navigation/NavPanel.test.tsx',
+  'web/src/features/navigation/SideDrawer.test.tsx',
+  'web/src/features/navigation/PinnedShortcuts.test.tsx',
+  'web/src/features/media/FlashAttachment.test.tsx',
+  'web/src/features/timeline/Timeline.test.tsx',
+  'web/src/features/settings/ProfileSettings.test.tsx',
+  'web/src/features/settings/ProfileImages.test.tsx',
+  'web/src/features/reactions/ReactionPicker.test.tsx',
+  'web/src/router/Link.test.tsx',
+  'web/src/i18n/parts.test.ts',
+  'web/src/ui/VirtualList.test.tsx',
+];
+
 export default defineConfig({
   test: {
     maxWorkers: 2,
@@ -10,8 +35,24 @@ export default defineConfig({
         test: {
           name: 'web',
           include: ['web/**/*.test.{ts,tsx}'],
+          exclude: WEB_ISOLATED,
           environment: 'happy-dom',
           setupFiles: ['web/src/testSetup.ts'],
+          // One module graph and window for the files a worker runs: a fresh one per file cost
+          // two of the unit tests' three minutes. Each file resets the stores it uses.
+          isolate: false,
+          // A lazy chunk's first import can take seconds on a busy machine; findBy* and waitFor
+          // give up at 5 s (testSetup.ts) and say what they missed before the test times out.
+          testTimeout: 15000,
+        },
+      },
+      {
+        test: {
+          name: 'web-isolated',
+          include: WEB_ISOLATED,
+          environment: 'happy-dom',
+          setupFiles: ['web/src/testSetup.ts'],
+          testTimeout: 15000,
         },
       },
       {

@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initialSettingsModal } from '../../lib/settingsModal.ts';
 import { useModals } from '../../state/modals.ts';
@@ -108,6 +108,8 @@ describe('the settings modal', () => {
     const version = screen.getByRole('tab', { name: 'Version' });
     expect(version.getAttribute('aria-selected')).toBe('true');
     expect(document.activeElement).toBe(version);
+    // The tab's chunk arrives before the test moves on (no import left running after the file).
+    await waitFor(() => expect(screen.getByRole('tabpanel').querySelector('dl')).not.toBeNull());
 
     fireEvent.keyDown(version, { key: 'ArrowDown' });
     expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'General' }));

@@ -18,6 +18,7 @@ import {
   windowLayout,
   type ItemRange,
 } from '../lib/virtualWindow.ts';
+import styles from './VirtualList.module.css';
 
 /**
  * Items newly mounted in one frame at most. At 4x CPU a status card takes several milliseconds to
@@ -83,7 +84,7 @@ interface RowProps {
  */
 const Row = memo(function Row({ id, index, setSize, renderItem, observe }: RowProps) {
   return (
-    <div ref={observe} data-item-id={id}>
+    <div ref={observe} className={styles.row} data-item-id={id}>
       {renderItem(id, index, setSize)}
     </div>
   );

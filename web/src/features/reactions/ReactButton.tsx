@@ -99,6 +99,7 @@ export function ReactButton({ statusId }: { statusId: string }) {
           aria-label={t('reactions.react')}
           aria-orientation="horizontal"
           className={styles.menu}
+          data-popup
           onKeyDown={onMenuKeyDown}
         >
           {QUICK_REACTIONS.map((emoji) => (

@@ -43,7 +43,7 @@ export default function WhoReacted({
   }, [listed, statusId, reaction.name, reaction.count]);
 
   return (
-    <div id={id} role="tooltip" className={styles.popover}>
+    <div id={id} role="tooltip" className={styles.popover} data-popup>
       <p className={styles.popoverTitle}>
         {t('reactions.who_reacted', reaction.url ? `:${reaction.name}:` : reaction.name)}
       </p>

@@ -137,6 +137,7 @@ export function ActionMenu({
           role="menu"
           aria-label={label}
           className={styles.menu}
+          data-popup
           onKeyDown={onMenuKeyDown}
         >
           {items.map((item, index) => (

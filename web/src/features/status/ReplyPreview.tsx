@@ -36,7 +36,7 @@ export default function ReplyPreview({ statusId, id }: { statusId: string; id: s
   }, [known, statusId]);
 
   return (
-    <div id={id} role="tooltip" className={styles.preview}>
+    <div id={id} role="tooltip" className={styles.preview} data-popup>
       {status && author ? (
         <>
           <p className={styles.author}>

@@ -200,3 +200,33 @@ test('a signed-in reload of the public timeline loads its first page once, as th
   );
   expect(firstPages).toEqual([`Bearer ${alice}`]);
 });
+
+test("a post's menu shows whole past the edge of its card, whatever the pointer does", async ({
+  page,
+}) => {
+  const alice = await apiToken('alice', DEMO_PASSWORD);
+  const { id } = await postStatus(alice, unique('A short post with a long menu'));
+  await persistSession(page, alice);
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.goto('/main/public');
+  const post = card(page, id);
+  await post.getByRole('button', { name: 'More actions' }).click();
+  const items = post.getByRole('menuitem');
+  await expect(items.last()).toBeVisible();
+  // The pointer leaves the card: the menu still paints past it (cards clip what they paint
+  // unless they hold the focus or a popup), so its last item is what a click there reaches.
+  await page.mouse.move(5, 5);
+  const reached = await items.evaluateAll((elements) =>
+    elements.map((item) => {
+      const box = item.getBoundingClientRect();
+      const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      return top !== null && item.contains(top);
+    }),
+  );
+  expect(reached.length).toBeGreaterThan(3);
+  expect(reached.every(Boolean)).toBe(true);
+  const cardBottom = (await post.boundingBox())!.y + (await post.boundingBox())!.height;
+  const menuBottom = (await items.last().boundingBox())!;
+  // The check means something only if the menu does reach past the card.
+  expect(menuBottom.y + menuBottom.height).toBeGreaterThan(cardBottom);
+});

@@ -4,6 +4,7 @@ import { followRequests } from '../api/followRequests.ts';
 import { useEntities } from './entities.ts';
 import { useSession } from './session.ts';
 import { useUnseen } from './unseen.ts';
+import { errorMessage } from '../lib/errorMessage.ts';
 
 /** Spec part 1, §9: a locked account's follow requests are polled every 10 s. */
 export const FOLLOW_REQUESTS_POLL_MS = 10_000;
@@ -43,7 +44,7 @@ export async function pollFollowRequests(client: ApiClient): Promise<void> {
     useFollowRequests.setState({ ids, error: null });
     showCount(ids.length);
   } catch (error) {
-    useFollowRequests.setState({ error: error instanceof Error ? error.message : String(error) });
+    useFollowRequests.setState({ error: errorMessage(error) });
     throw error;
   }
 }

@@ -30,6 +30,7 @@ import { useFollowRequests } from './followRequests.ts';
 import { useInstance, whenInstanceLoaded } from './instance.ts';
 import { useNotices } from './notices.ts';
 import { useUnseen } from './unseen.ts';
+import { errorMessage } from '../lib/errorMessage.ts';
 
 /**
  * The signed-in user's notifications (spec part 1 §4 Notifications). Statuses go to the entity
@@ -168,7 +169,7 @@ export async function loadNewestNotifications(
       wasLoaded ? null : readMarker(client),
     ]);
   } catch (error) {
-    if (!wasLoaded) set({ error: error instanceof Error ? error.message : String(error) });
+    if (!wasLoaded) set({ error: errorMessage(error) });
     throw error;
   }
   receiveNotifications(page.notifications, wasLoaded);
@@ -212,7 +213,7 @@ export async function loadOlderNotifications(
       loading: false,
     });
   } catch (error) {
-    set({ loading: false, error: error instanceof Error ? error.message : String(error) });
+    set({ loading: false, error: errorMessage(error) });
     throw error;
   }
 }

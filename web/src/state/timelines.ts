@@ -22,6 +22,7 @@ import { whenInstanceLoaded } from './instance.ts';
 import { useNotices } from './notices.ts';
 import { usePreferences } from './preferences.ts';
 import { useSession } from './session.ts';
+import { errorMessage } from '../lib/errorMessage.ts';
 
 /**
  * Timelines by kind and parameters (spec part 1, §3 Timeline and §4): ids only, the statuses
@@ -178,7 +179,7 @@ function reportError(spec: TimelineSpec, error: unknown, poll: boolean): void {
     if (!poll) update(spec, (timeline) => ({ ...timeline, error: SIGN_IN_REQUIRED }));
     return;
   }
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   // A failed page offers a retry in the footer; a failed poll just tries again in 10 s...
   if (!poll) update(spec, (timeline) => ({ ...timeline, error: message }));
   // ...and, failing every 10 s during an outage, reports once.

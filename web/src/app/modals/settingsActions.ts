@@ -1,6 +1,7 @@
 import { clearSettingsModalTarget } from '../../lib/settingsModal.ts';
 import { useModals } from '../../state/modals.ts';
 import { useNotices } from '../../state/notices.ts';
+import { errorMessage } from '../../lib/errorMessage.ts';
 
 /**
  * Minimize or restore the settings modal. Toggling while it is hidden is a programming error in
@@ -13,7 +14,7 @@ export function toggleSettingsMinimized(): void {
     useNotices.getState().push({
       level: 'error',
       messageKey: 'modals.error_with_detail',
-      messageArgs: [error instanceof Error ? error.message : String(error)],
+      messageArgs: [errorMessage(error)],
     });
   }
 }

@@ -28,6 +28,7 @@ import {
 } from '../../state/notifications.ts';
 import { followedAccountIds, mutedAccountIds } from './sessionApi.ts';
 import { checkAnnouncementsSupport } from '../../app/announcementsSupport.ts';
+import { errorMessage } from '../../lib/errorMessage.ts';
 
 /** Spec part 1, §9: notifications are polled every 10 s (until streaming takes over). */
 export const NOTIFICATIONS_POLL_MS = 10_000;
@@ -54,7 +55,7 @@ async function pollNotifications(): Promise<void> {
     useNotices.getState().push({
       level: 'error',
       messageKey: NOTIFICATIONS_ERROR_KEY,
-      messageArgs: [error instanceof Error ? error.message : String(error)],
+      messageArgs: [errorMessage(error)],
       timeoutMs: NOTIFICATIONS_ERROR_TIMEOUT_MS,
     });
   }

@@ -11,6 +11,7 @@ import { Spinner } from '../../ui/Spinner.tsx';
 import type { ComposerFields } from './composerFields.ts';
 import styles from './Composer.module.css';
 import { PostStatusForm } from './PostStatusForm.tsx';
+import { errorMessage } from '../../lib/errorMessage.ts';
 
 type SourceState =
   | { state: 'loading' }
@@ -43,7 +44,7 @@ export function EditStatusDialog({ statusId, onClose }: { statusId: string; onCl
         current &&
         setLoaded({
           state: 'error',
-          message: error instanceof Error ? error.message : String(error),
+          message: errorMessage(error),
         }),
     );
     return () => {

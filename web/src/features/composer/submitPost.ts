@@ -5,6 +5,7 @@ import * as statuses from '../../api/statuses.ts';
 import type { Status } from '../../api/types.ts';
 import { pollDraftError, pollPayload, type PollLimits } from '../../lib/pollDraft.ts';
 import type { ComposerFields } from './composerFields.ts';
+import { errorMessage } from '../../lib/errorMessage.ts';
 
 /** Why a post was not sent: an i18n key (the client's own rules) or the server's message. */
 export type SubmitProblem = { key: string } | { message: string };
@@ -47,8 +48,6 @@ async function saveDescriptions(client: ApiClient, fields: ComposerFields): Prom
   }
 }
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
 /** Sends the post (or the edit). Throws SubmitError; the caller keeps the draft when it does. */
 export async function submitPost(client: ApiClient, request: SubmitRequest): Promise<Status> {
   const { fields } = request;
@@ -77,6 +76,6 @@ export async function submitPost(client: ApiClient, request: SubmitRequest): Pro
       request.idempotencyKey,
     );
   } catch (error) {
-    throw new SubmitError({ message: messageOf(error) });
+    throw new SubmitError({ message: errorMessage(error) });
   }
 }

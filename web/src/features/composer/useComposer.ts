@@ -21,6 +21,7 @@ import {
   type StartingPoint,
 } from './composerFields.ts';
 import { submitPost, SubmitError, type SubmitProblem } from './submitPost.ts';
+import { errorMessage } from '../../lib/errorMessage.ts';
 
 export interface ComposerOptions {
   context: DraftContext;
@@ -118,11 +119,7 @@ export function useComposer({ context, start, initial, onPosted }: ComposerOptio
       setFields(clearedFields(fields, start));
       onPosted?.(status);
     } catch (error) {
-      setProblem(
-        error instanceof SubmitError
-          ? error.problem
-          : { message: error instanceof Error ? error.message : String(error) },
-      );
+      setProblem(error instanceof SubmitError ? error.problem : { message: errorMessage(error) });
     } finally {
       setPosting(false);
     }

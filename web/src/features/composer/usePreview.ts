@@ -4,6 +4,7 @@ import type { Status } from '../../api/types.ts';
 import { api } from '../../app/apiClient.ts';
 import { toPostScope } from '../../lib/scopes.ts';
 import type { ComposerFields } from './composerFields.ts';
+import { errorMessage } from '../../lib/errorMessage.ts';
 
 /** Spec part 2, §9: the preview refreshes after this pause in typing. */
 export const PREVIEW_DEBOUNCE_MS = 500;
@@ -41,7 +42,7 @@ export function usePreview(enabled: boolean, fields: ComposerFields): PreviewSta
         (error: unknown) =>
           settle({
             state: 'error',
-            message: error instanceof Error ? error.message : String(error),
+            message: errorMessage(error),
           }),
       );
     }, PREVIEW_DEBOUNCE_MS);

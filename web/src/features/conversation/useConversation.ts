@@ -7,6 +7,7 @@ import type { ThreadEntry } from '../../lib/conversationTree.ts';
 import { useEntities } from '../../state/entities.ts';
 import { onPosted } from '../../state/posted.ts';
 import { useSession } from '../../state/session.ts';
+import { errorMessage } from '../../lib/errorMessage.ts';
 
 const HTTP_NOT_FOUND = 404;
 
@@ -110,7 +111,7 @@ export function useConversation(id: string): ConversationLoad {
         setState((previous) => ({
           ...previous,
           phase: notFound ? 'notFound' : 'error',
-          detail: error instanceof Error ? error.message : String(error),
+          detail: errorMessage(error),
         }));
       }
     })();

@@ -15,6 +15,7 @@ import { Tabs } from '../../ui/Tabs.tsx';
 import { NotificationList } from './NotificationList.tsx';
 import styles from './Notifications.module.css';
 import { useCanManageReports, useShownNotifications } from './useShownNotifications.ts';
+import { errorMessage } from '../../lib/errorMessage.ts';
 
 interface Feed {
   ids: string[];
@@ -58,7 +59,7 @@ function useInteractionsFeed(tab: InteractionsTab) {
         setFeed((f) => ({
           ...f,
           loading: false,
-          error: error instanceof Error ? error.message : String(error),
+          error: errorMessage(error),
         }));
       }
     },

@@ -21,6 +21,7 @@ import styles from './Notifications.module.css';
 import { NotificationTime } from './NotificationTime.tsx';
 import { NotificationName } from './NotificationName.tsx';
 import { unicodeHandle } from '../../lib/handles.ts';
+import { errorMessage } from '../../lib/errorMessage.ts';
 
 /** Types whose post is the point (shown in full, with its actions); others show an excerpt. */
 const FULL_STATUS: ReadonlySet<Notification['type']> = new Set([
@@ -101,7 +102,7 @@ function FollowRequestActions({ notification }: { notification: Notification }) 
       push({
         level: 'error',
         messageKey: 'notifications.action_error',
-        messageArgs: [error instanceof Error ? error.message : String(error)],
+        messageArgs: [errorMessage(error)],
         timeoutMs: 5000,
       });
     } finally {

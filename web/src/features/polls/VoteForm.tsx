@@ -9,6 +9,7 @@ import { Button } from '../../ui/Button.tsx';
 import { Checkbox, Radio } from '../../ui/FormControls.tsx';
 import { RichContent } from '../../ui/RichContent.tsx';
 import styles from './PollView.module.css';
+import { errorMessage } from '../../lib/errorMessage.ts';
 
 interface VoteFormProps {
   statusId: string;
@@ -32,7 +33,7 @@ export default function VoteForm({ statusId, poll }: VoteFormProps) {
       const answer = await pollsApi.vote(api, poll.id, choices);
       useEntities.getState().patchStatus(statusId, { poll: answer });
     } catch (cause) {
-      setError(cause instanceof Error ? cause.message : String(cause));
+      setError(errorMessage(cause));
       setSending(false);
     }
   };

@@ -13,6 +13,7 @@ import { removeFollower, storeRelationship } from '../user-card/relationshipActi
 import { RemoteFollowForm } from '../user-card/RemoteFollowForm.tsx';
 import { AccountRow } from './AccountRow.tsx';
 import styles from './Profile.module.css';
+import { errorMessage } from '../../lib/errorMessage.ts';
 
 interface ListState {
   ids: string[];
@@ -89,7 +90,7 @@ export function FollowList({
         setState((s) => ({
           ...s,
           loading: false,
-          error: error instanceof Error ? error.message : String(error),
+          error: errorMessage(error),
         }));
       }
     },

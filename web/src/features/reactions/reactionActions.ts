@@ -6,6 +6,7 @@ import { useInstance } from '../../state/instance.ts';
 import { toggleInTurn } from '../../state/sendInTurn.ts';
 import { useSession } from '../../state/session.ts';
 import { useReactionErrors } from './reactionErrors.ts';
+import { errorMessage } from '../../lib/errorMessage.ts';
 
 /** A repeat's reactions are the repeated status's. */
 export function reactionTarget(statusId: string): string {
@@ -46,8 +47,6 @@ export async function toggleReaction(
   if (result.kind === 'answered') useEntities.getState().ingestStatuses([result.answer]);
   if (result.kind === 'failed') {
     const { error } = result;
-    useReactionErrors
-      .getState()
-      .setError(id, error instanceof Error ? error.message : String(error));
+    useReactionErrors.getState().setError(id, errorMessage(error));
   }
 }

@@ -9,6 +9,7 @@ import { Dialog } from '../../ui/Dialog.tsx';
 import { Checkbox } from '../../ui/FormControls.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import styles from './UserCard.module.css';
+import { errorMessage } from '../../lib/errorMessage.ts';
 
 type State =
   { kind: 'loading' } | { kind: 'error' } | { kind: 'ready'; lists: List[]; members: Set<string> };
@@ -62,7 +63,7 @@ export function ListsDialog({
     } catch (error) {
       console.warn('list membership change failed', error);
       setState(withMember(member));
-      setFailure(error instanceof Error ? error.message : String(error));
+      setFailure(errorMessage(error));
     } finally {
       setBusy(null);
     }

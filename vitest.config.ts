@@ -25,6 +25,15 @@ const WEB_ISOLATED = [
   'web/src/ui/VirtualList.test.tsx',
 ];
 
+/** What every web test file runs in. */
+const WEB_TESTS = {
+  environment: 'happy-dom' as const,
+  setupFiles: ['web/src/testSetup.ts'],
+  // A lazy chunk's first import can take seconds on a busy machine; findBy* and waitFor give up
+  // at 5 s (testSetup.ts) and say what they missed before the test times out.
+  testTimeout: 15000,
+};
+
 export default defineConfig({
   test: {
     maxWorkers: 2,
@@ -36,23 +45,17 @@ export default defineConfig({
           name: 'web',
           include: ['web/**/*.test.{ts,tsx}'],
           exclude: WEB_ISOLATED,
-          environment: 'happy-dom',
-          setupFiles: ['web/src/testSetup.ts'],
+          ...WEB_TESTS,
           // One module graph and window for the files a worker runs: a fresh one per file cost
           // two of the unit tests' three minutes. Each file resets the stores it uses.
           isolate: false,
-          // A lazy chunk's first import can take seconds on a busy machine; findBy* and waitFor
-          // give up at 5 s (testSetup.ts) and say what they missed before the test times out.
-          testTimeout: 15000,
         },
       },
       {
         test: {
           name: 'web-isolated',
           include: WEB_ISOLATED,
-          environment: 'happy-dom',
-          setupFiles: ['web/src/testSetup.ts'],
-          testTimeout: 15000,
+          ...WEB_TESTS,
         },
       },
       {

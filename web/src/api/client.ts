@@ -1,5 +1,6 @@
 import { parseLinkHeader, type LinkPages } from './link.ts';
 import { takeEarlyResponse } from '../boot/earlyRequests.ts';
+import { errorMessage } from '../lib/errorMessage.ts';
 
 export type QueryValue =
   string | number | boolean | null | undefined | readonly (string | number)[];
@@ -123,7 +124,7 @@ export function serverErrorText(error: unknown): string | undefined {
 /** Markup, such as a gateway's error page: never shown to a person as a message. */
 const LOOKS_LIKE_HTML = /<[a-z!/][^>]*>/i;
 
-export function errorMessage(body: unknown, status: number, statusText: string): string {
+export function responseErrorMessage(body: unknown, status: number, statusText: string): string {
   const jsonError = jsonErrorOf(body);
   if (jsonError) return jsonError;
   if (typeof body === 'string' && body.trim() && body.length < 300 && !LOOKS_LIKE_HTML.test(body))
@@ -181,7 +182,7 @@ export function createApiClient({
         }));
     } catch (cause) {
       if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-      const message = cause instanceof Error ? cause.message : String(cause);
+      const message = errorMessage(cause);
       throw new ApiError(message || 'Network error', 0, null, 'network');
     }
 
@@ -200,7 +201,7 @@ export function createApiClient({
     if (response.status === HTTP_UNAUTHORIZED && token) onUnauthorized?.(token);
     if (!response.ok) {
       throw new ApiError(
-        errorMessage(data, response.status, response.statusText),
+        responseErrorMessage(data, response.status, response.statusText),
         response.status,
         data,
         'http',

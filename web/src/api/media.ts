@@ -1,4 +1,10 @@
-import { ApiError, errorMessage, expectEntity, parseBody, type ApiClient } from './client.ts';
+import {
+  ApiError,
+  expectEntity,
+  parseBody,
+  responseErrorMessage,
+  type ApiClient,
+} from './client.ts';
 import { parseAttachment } from './schemas/attachment.ts';
 import type { Attachment } from './types.ts';
 
@@ -62,7 +68,12 @@ export function uploadMedia(
       if (!ok) {
         if (xhr.status === HTTP_UNAUTHORIZED) authorization.unauthorized();
         reject(
-          new ApiError(errorMessage(data, xhr.status, xhr.statusText), xhr.status, data, 'http'),
+          new ApiError(
+            responseErrorMessage(data, xhr.status, xhr.statusText),
+            xhr.status,
+            data,
+            'http',
+          ),
         );
         return;
       }

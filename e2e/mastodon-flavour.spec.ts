@@ -183,6 +183,13 @@ test('polls, editing and direct messages work; reactions are hidden', async ({ p
   // Direct messages come from the conversations list.
   await page.goto('/users/alice/dms');
   await expect(cardWith(page.getByRole('main'), secret)).toBeVisible();
+
+  // No chats and no shout box on a server without them: no entry, no button, no call.
+  await expect(page.getByRole('link', { name: /^Chats/ })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: /^Shout/ })).toHaveCount(0);
+  await page.goto('/users/bob');
+  await expect(page.getByRole('button', { name: /^(Follow|Unfollow)/ }).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Chat', exact: true })).toHaveCount(0);
   await expect(noticesRegion(page)).toHaveCount(0);
   expect(pleromaOnly).toEqual([]);
 });

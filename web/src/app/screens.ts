@@ -78,6 +78,13 @@ const InteractionsScreen = lazyRetry(() =>
   })),
 );
 
+const ChatsScreen = lazyRetry(() =>
+  import('../features/chats/screens.ts').then((module) => ({ default: module.ChatsScreen })),
+);
+const ChatScreen = lazyRetry(() =>
+  import('../features/chats/screens.ts').then((module) => ({ default: module.ChatScreen })),
+);
+
 const AccountDeletedScreen = lazyRetry(() =>
   import('../features/settings/AccountDeletedScreen.tsx').then((module) => ({
     default: module.AccountDeletedScreen,
@@ -109,8 +116,8 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   'remote-user-profile': RemoteUserResolver,
   interactions: InteractionsScreen,
   dms: TimelineScreen,
-  chats: Placeholder,
-  chat: Placeholder,
+  chats: ChatsScreen,
+  chat: ChatScreen,
   'external-user-profile': ProfileScreen,
   registration: Placeholder,
   'registration-token': Placeholder,

@@ -11,6 +11,7 @@ import { useEntities } from '../state/entities.ts';
 import { useNotices } from '../state/notices.ts';
 import type { Poller } from '../state/pollers.ts';
 import { receiveNotifications } from '../state/notifications.ts';
+import { emitChatUpdate } from './chatUpdates.ts';
 import {
   attachConnection,
   BASE_STREAM,
@@ -138,6 +139,9 @@ function applyToStores(event: StreamingEvent): void {
     case 'notification':
       // The store counts it unseen (once) and tells the desktop notification and announcer.
       receiveNotifications([event.notification]);
+      return;
+    case 'pleroma:chat_update':
+      emitChatUpdate(event.chat);
       return;
     case 'pleroma:respond':
       if (event.result === 'error') console.warn(`streaming: ${event.type} was refused`);

@@ -107,6 +107,18 @@ function requestNotificationPermission(): void {
   }
 }
 
+/** Chats load with their own chunk, and only from a server that has them. */
+async function startChatsWhenAvailable(accountId: string): Promise<void> {
+  try {
+    await whenInstanceLoaded();
+    if (!useInstance.getState().config.pleromaChatMessagesAvailable) return;
+    const chats = await import('../chats/chatsSession.ts');
+    if (useSession.getState().user?.id === accountId) chats.startChats(api, accountId);
+  } catch (error) {
+    console.warn('chats could not start', error);
+  }
+}
+
 /** Spec part 1, §4 login side effects. Later features register their own pollers. */
 export function runLoginSideEffects(user: Account): void {
   // The badge starts from the server's count; the first poll brings the notifications themselves.
@@ -120,6 +132,7 @@ export function runLoginSideEffects(user: Account): void {
   requestNotificationPermission();
   void loadRelations(user.id);
   void checkAnnouncementsSupport(api);
+  void startChatsWhenAvailable(user.id);
   registerPoller(NOTIFICATIONS_POLLER, intervalPoller(NOTIFICATIONS_POLL_MS, pollNotifications));
   if (user.locked) {
     registerPoller(
@@ -180,6 +193,9 @@ export function endSession(): void {
   useUnseen.getState().reset();
   clearNotifications();
   void import('../notifications/arrivalEffects.ts').then((module) => module.stopArrivalEffects());
+  if (useInstance.getState().config.pleromaChatMessagesAvailable) {
+    void import('../chats/chatsSession.ts').then((module) => module.stopChats());
+  }
   useCustomEmoji.getState().clear();
   useRelations.getState().clear();
   useFollowRequests.setState({ ids: null, error: null });

@@ -118,7 +118,9 @@ export function RelationshipTools({
             : t(relationship?.blocking ? 'user_card.unblock' : 'user_card.block')}
         </Button>
         {controls.chat && (
-          <Button onClick={() => navigate(pathFor('chats', { username }))}>
+          <Button
+            onClick={() => navigate(pathFor('chat', { username, recipient_id: account.id }))}
+          >
             {t('user_card.message')}
           </Button>
         )}

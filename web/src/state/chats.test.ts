@@ -1,0 +1,179 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createApiClient } from '../api/client.ts';
+import { TEST_ACCOUNT } from '../features/auth/testServer.ts';
+import {
+  clearChats,
+  discardMessage,
+  loadNewestMessages,
+  openChatWith,
+  restoreOutbox,
+  retryMessage,
+  sendMessage,
+  useChats,
+} from './chats.ts';
+import { useUnseen } from './unseen.ts';
+
+const CHAT_ID = 'c1';
+const ME = 'me';
+
+const rawMessage = (id: string, content: string, key?: string) => ({
+  id,
+  chat_id: CHAT_ID,
+  account_id: ME,
+  content,
+  created_at: '2026-11-27T10:00:00.000Z',
+  emojis: [],
+  attachment: null,
+  card: null,
+  unread: false,
+  ...(key ? { idempotency_key: key } : {}),
+});
+
+const rawChat = (unread = 0) => ({
+  id: CHAT_ID,
+  account: TEST_ACCOUNT,
+  unread,
+  last_message: null,
+  updated_at: '2026-11-27T10:00:00.000Z',
+});
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+/** A chat server: sends answer `answers` in turn (then 200); records every send's key. */
+function chatServer(answers: (number | 'network')[]) {
+  const sent: { key: string | null; content: string }[] = [];
+  const stored = new Map<string, ReturnType<typeof rawMessage>>();
+  let nextId = 100;
+  const fetchImpl = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    const method = init?.method ?? 'GET';
+    if (method === 'POST' && url.pathname.includes('/by-account-id/')) return json(200, rawChat(2));
+    if (method === 'GET' && url.pathname.endsWith('/messages')) return json(200, []);
+    if (method === 'POST' && url.pathname.endsWith('/messages')) {
+      const key = new Headers(init?.headers).get('Idempotency-Key');
+      const content = (JSON.parse(String(init?.body)) as { content: string }).content;
+      sent.push({ key, content });
+      const answer = answers.shift() ?? 200;
+      if (answer === 'network') throw new TypeError('Failed to fetch');
+      // The server stores the message even when its answer is lost as a 503.
+      const message =
+        (key ? stored.get(key) : undefined) ?? rawMessage(String(nextId++), content, key ?? '');
+      if (key) stored.set(key, message);
+      return answer === 200 ? json(200, message) : json(answer, { error: `answered ${answer}` });
+    }
+    return json(404, { error: 'not here' });
+  });
+  return { sent, stored, client: createApiClient({ getToken: () => 't', fetchImpl }) };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  clearChats();
+});
+
+afterEach(() => {
+  clearChats();
+  vi.useRealTimers();
+});
+
+async function openChat(client: ReturnType<typeof chatServer>['client']) {
+  await openChatWith(client, TEST_ACCOUNT.id);
+  await loadNewestMessages(client, CHAT_ID);
+}
+
+const outbox = () => useChats.getState().outbox;
+const threadContents = () =>
+  (useChats.getState().threads[CHAT_ID]?.messages ?? []).map((message) => message.content);
+
+describe('sending a chat message', () => {
+  it('shows it pending at once, then as the server’s message with its real id', async () => {
+    const server = chatServer([]);
+    await openChat(server.client);
+    expect(useUnseen.getState().chats).toBe(2);
+    sendMessage(server.client, {
+      chatId: CHAT_ID,
+      accountId: ME,
+      content: 'hello',
+      attachment: null,
+    });
+    expect(outbox()).toMatchObject([{ content: 'hello', state: 'pending' }]);
+    await vi.waitFor(() => expect(outbox()).toEqual([]));
+    expect(threadContents()).toEqual(['hello']);
+    expect(useChats.getState().threads[CHAT_ID]?.messages[0]?.id).toBe('100');
+  });
+
+  it('retries server errors after 1 s, 2 s, 4 s with the same key, and lands once', async () => {
+    const server = chatServer([503, 503, 503]);
+    await openChat(server.client);
+    sendMessage(server.client, { chatId: CHAT_ID, accountId: ME, content: 'hi', attachment: null });
+    // (vi.waitFor would move the fake clock on: the schedule is checked by advancing it by hand.)
+    await vi.advanceTimersByTimeAsync(0);
+    expect(outbox()[0]?.state).toBe('failed');
+    expect(server.sent).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(999);
+    expect(server.sent).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(server.sent).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(server.sent).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(server.sent).toHaveLength(3);
+    await vi.advanceTimersByTimeAsync(4000);
+    expect(outbox()).toEqual([]);
+    expect(server.sent).toHaveLength(4);
+    expect(new Set(server.sent.map((call) => call.key)).size).toBe(1);
+    expect(server.stored.size).toBe(1);
+    expect(threadContents()).toEqual(['hi']);
+  });
+
+  it('does not retry a refusal: the message stays failed with its text', async () => {
+    const server = chatServer([422]);
+    await openChat(server.client);
+    sendMessage(server.client, { chatId: CHAT_ID, accountId: ME, content: 'no', attachment: null });
+    await vi.waitFor(() => expect(outbox()[0]?.state).toBe('failed'));
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(server.sent).toHaveLength(1);
+    expect(outbox()[0]).toMatchObject({ content: 'no', error: 'answered 422' });
+    retryMessage(server.client, outbox()[0]!.fakeId);
+    await vi.waitFor(() => expect(outbox()).toEqual([]));
+    expect(threadContents()).toEqual(['no']);
+  });
+
+  it('keeps an unsent message across a reload and sends it on, once', async () => {
+    const server = chatServer(['network']);
+    restoreOutbox(server.client, ME);
+    await openChat(server.client);
+    sendMessage(server.client, {
+      chatId: CHAT_ID,
+      accountId: ME,
+      content: 'offline',
+      attachment: null,
+    });
+    await vi.waitFor(() => expect(outbox()[0]?.state).toBe('failed'));
+    const key = outbox()[0]!.idempotencyKey;
+    // The page goes away before the retry; the next visit finds the message and sends it.
+    clearChats();
+    expect(outbox()).toEqual([]);
+    restoreOutbox(server.client, ME);
+    expect(outbox()).toMatchObject([{ content: 'offline', idempotencyKey: key }]);
+    await vi.waitFor(() => expect(outbox()).toEqual([]));
+    expect(server.sent.map((call) => call.key)).toEqual([key, key]);
+    restoreOutbox(server.client, ME);
+    expect(outbox()).toEqual([]);
+  });
+
+  it('a discarded message is neither retried nor kept', async () => {
+    const server = chatServer(['network', 'network']);
+    restoreOutbox(server.client, ME);
+    await openChat(server.client);
+    sendMessage(server.client, { chatId: CHAT_ID, accountId: ME, content: 'x', attachment: null });
+    await vi.waitFor(() => expect(outbox()[0]?.state).toBe('failed'));
+    discardMessage(outbox()[0]!.fakeId);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(server.sent).toHaveLength(1);
+    clearChats();
+    restoreOutbox(server.client, ME);
+    expect(outbox()).toEqual([]);
+  });
+});

@@ -1,0 +1,330 @@
+import { create } from 'zustand';
+import { ApiError, type ApiClient } from '../api/client.ts';
+import {
+  chatList,
+  chatMessages,
+  chatWithAccount,
+  deleteChatMessage,
+  markChatRead,
+  sendChatMessage,
+} from '../api/chats.ts';
+import type { Attachment, Chat, ChatMessage } from '../api/types.ts';
+import {
+  culled,
+  isRetryableStatus,
+  mergeMessages,
+  newestId,
+  retryDelayMs,
+} from '../lib/chatMessages.ts';
+import { errorMessage } from '../lib/errorMessage.ts';
+import { newIdempotencyKey } from '../lib/idempotency.ts';
+import { readStored, removeStored, writeStored } from './storage.ts';
+import { useUnseen } from './unseen.ts';
+
+/**
+ * Chats (spec part 1, §2 chats, §4 chat message states): the chat list, the messages of the chats
+ * opened, and the outbox of our messages the server has not taken yet. The outbox is kept in
+ * localStorage, so a message written while the network was down survives a reload.
+ */
+
+export interface ChatThread {
+  /** Server messages, oldest first. */
+  messages: ChatMessage[];
+  /** Older messages exist on the server (not loaded yet, or culled). */
+  hasOlder: boolean;
+  loaded: boolean;
+}
+
+export interface OutgoingMessage {
+  fakeId: string;
+  chatId: string;
+  accountId: string;
+  content: string;
+  mediaId?: string;
+  attachment: Attachment | null;
+  idempotencyKey: string;
+  createdAt: string;
+  state: 'pending' | 'failed';
+  /** Automatic retries made so far (spec §9: 10 at most). */
+  retries: number;
+  error?: string;
+}
+
+interface ChatsState {
+  chats: Record<string, Chat>;
+  /** The list has been fetched once this session. */
+  listLoaded: boolean;
+  listError: string | null;
+  threads: Record<string, ChatThread>;
+  outbox: OutgoingMessage[];
+}
+
+const EMPTY: ChatsState = {
+  chats: {},
+  listLoaded: false,
+  listError: null,
+  threads: {},
+  outbox: [],
+};
+
+export const useChats = create<ChatsState>()(() => ({ ...EMPTY }));
+
+/** The chats, most recently updated first. */
+export function sortedChats(chats: Record<string, Chat>): Chat[] {
+  return Object.values(chats).sort((a, b) => (a.updatedAt < b.updatedAt ? 1 : -1));
+}
+
+/** Spec part 1, §9 page title: the unread messages of every chat. */
+function countUnread(chats: Record<string, Chat>): number {
+  return Object.values(chats).reduce((sum, chat) => sum + Math.max(0, chat.unread), 0);
+}
+
+function setChats(chats: Record<string, Chat>): void {
+  useChats.setState({ chats });
+  useUnseen.getState().set({ chats: countUnread(chats) });
+}
+
+// --- the outbox, persisted per account ---
+
+let outboxOwner: string | null = null;
+const outboxKey = (accountId: string) => `starling:chat-outbox:${accountId}`;
+const retryTimers = new Map<string, ReturnType<typeof setTimeout>>();
+
+function isOutgoing(value: unknown): value is OutgoingMessage {
+  if (!value || typeof value !== 'object') return false;
+  const entry = value as Record<string, unknown>;
+  return (
+    typeof entry.fakeId === 'string' &&
+    typeof entry.chatId === 'string' &&
+    typeof entry.content === 'string' &&
+    typeof entry.idempotencyKey === 'string' &&
+    typeof entry.createdAt === 'string'
+  );
+}
+
+function saveOutbox(outbox: OutgoingMessage[]): void {
+  if (!outboxOwner) return;
+  if (outbox.length === 0) removeStored(outboxKey(outboxOwner));
+  else writeStored(outboxKey(outboxOwner), outbox);
+}
+
+function setOutbox(update: (outbox: OutgoingMessage[]) => OutgoingMessage[]): void {
+  const outbox = update(useChats.getState().outbox);
+  useChats.setState({ outbox });
+  saveOutbox(outbox);
+}
+
+const patchOutgoing = (fakeId: string, patch: Partial<OutgoingMessage>) =>
+  setOutbox((outbox) =>
+    outbox.map((entry) => (entry.fakeId === fakeId ? { ...entry, ...patch } : entry)),
+  );
+
+/** Signed in as `accountId`: what was left unsent is shown again and sent on. */
+export function restoreOutbox(client: ApiClient, accountId: string): void {
+  outboxOwner = accountId;
+  const stored = readStored<unknown[]>(outboxKey(accountId));
+  const outbox = Array.isArray(stored)
+    ? stored.filter(isOutgoing).map((entry) => ({
+        ...entry,
+        attachment: entry.attachment ?? null,
+        retries: Number.isInteger(entry.retries) ? entry.retries : 0,
+        state: 'failed' as const,
+      }))
+    : [];
+  useChats.setState({ outbox });
+  for (const entry of outbox) void attemptSend(client, entry.fakeId);
+}
+
+/** Signed out: nothing of this account stays in memory (its outbox stays stored for next time). */
+export function clearChats(): void {
+  for (const timer of retryTimers.values()) clearTimeout(timer);
+  retryTimers.clear();
+  outboxOwner = null;
+  useChats.setState({ ...EMPTY });
+}
+
+// --- chats and their messages ---
+
+export async function loadChatList(client: ApiClient): Promise<void> {
+  try {
+    const list = await chatList(client);
+    const chats: Record<string, Chat> = {};
+    for (const chat of list) chats[chat.id] = chat;
+    setChats(chats);
+    useChats.setState({ listLoaded: true, listError: null });
+    for (const chat of list) addToThread(chat.id, chat.lastMessage ? [chat.lastMessage] : []);
+  } catch (error) {
+    useChats.setState({ listError: errorMessage(error) });
+    throw error;
+  }
+}
+
+function addToThread(chatId: string, messages: ChatMessage[]): void {
+  const thread = useChats.getState().threads[chatId];
+  if (!thread?.loaded || messages.length === 0) return;
+  updateThread(chatId, { messages: mergeMessages(thread.messages, messages) });
+}
+
+function updateThread(chatId: string, patch: Partial<ChatThread>): void {
+  const threads = useChats.getState().threads;
+  const thread = threads[chatId] ?? { messages: [], hasOlder: false, loaded: false };
+  useChats.setState({ threads: { ...threads, [chatId]: { ...thread, ...patch } } });
+}
+
+/** A chat as the server now has it (an answer, a streaming update): stored, its message added. */
+export function receiveChat(chat: Chat): void {
+  setChats({ ...useChats.getState().chats, [chat.id]: chat });
+  if (chat.lastMessage) addToThread(chat.id, [chat.lastMessage]);
+}
+
+/** Opens (creating when needed) the chat with an account. */
+export async function openChatWith(client: ApiClient, accountId: string): Promise<Chat> {
+  const chat = await chatWithAccount(client, accountId);
+  receiveChat(chat);
+  return chat;
+}
+
+/** The newest page of a chat's messages. */
+export async function loadNewestMessages(client: ApiClient, chatId: string): Promise<void> {
+  const page = await chatMessages(client, chatId);
+  const thread = useChats.getState().threads[chatId];
+  const known = thread?.loaded ? thread.messages : [];
+  updateThread(chatId, {
+    messages: mergeMessages(known, page.messages),
+    hasOlder: thread?.loaded ? thread.hasOlder : page.older !== null,
+    loaded: true,
+  });
+}
+
+/** Messages newer than the newest shown (polling while the socket is down). */
+export async function loadNewerMessages(client: ApiClient, chatId: string): Promise<void> {
+  const thread = useChats.getState().threads[chatId];
+  const newest = thread?.loaded ? newestId(thread.messages) : null;
+  if (!newest) return loadNewestMessages(client, chatId);
+  const page = await chatMessages(client, chatId, { minId: newest });
+  addToThread(chatId, page.messages);
+}
+
+/** The page before the oldest shown (scrolled up, or brought back after culling). */
+export async function loadOlderMessages(client: ApiClient, chatId: string): Promise<void> {
+  const thread = useChats.getState().threads[chatId];
+  const oldest = thread?.messages[0]?.id;
+  if (!thread?.loaded || !oldest) return;
+  const page = await chatMessages(client, chatId, { maxId: oldest });
+  const current = useChats.getState().threads[chatId] ?? thread;
+  updateThread(chatId, {
+    messages: mergeMessages(current.messages, page.messages),
+    hasOlder: page.older !== null && page.messages.length > 0,
+  });
+}
+
+/** Spec §9 chat cap: only the newest 50 stay; the rest can be loaded again by scrolling up. */
+export function cullThread(chatId: string): void {
+  const thread = useChats.getState().threads[chatId];
+  if (!thread) return;
+  const kept = culled(thread.messages);
+  if (kept.length === thread.messages.length) return;
+  updateThread(chatId, { messages: kept, hasOlder: true });
+}
+
+/** Marks the chat read up to its newest message; the badge follows the server's count. */
+export async function markRead(client: ApiClient, chatId: string): Promise<void> {
+  const chat = useChats.getState().chats[chatId];
+  const thread = useChats.getState().threads[chatId];
+  const newest = newestId(thread?.messages ?? []) ?? chat?.lastMessage?.id;
+  if (!chat || chat.unread === 0 || !newest) return;
+  receiveChat(await markChatRead(client, chatId, newest));
+}
+
+export async function deleteMessage(
+  client: ApiClient,
+  chatId: string,
+  messageId: string,
+): Promise<void> {
+  await deleteChatMessage(client, chatId, messageId);
+  const thread = useChats.getState().threads[chatId];
+  if (thread) {
+    updateThread(chatId, { messages: thread.messages.filter((entry) => entry.id !== messageId) });
+  }
+  const chat = useChats.getState().chats[chatId];
+  if (chat?.lastMessage?.id === messageId) {
+    const remaining = useChats.getState().threads[chatId]?.messages.at(-1) ?? null;
+    setChats({ ...useChats.getState().chats, [chatId]: { ...chat, lastMessage: remaining } });
+  }
+}
+
+// --- sending ---
+
+let fakeIds = 0;
+
+/** Shows the message at once as pending and sends it (spec §4: optimistic, with retries). */
+export function sendMessage(
+  client: ApiClient,
+  message: Pick<OutgoingMessage, 'chatId' | 'accountId' | 'content' | 'mediaId' | 'attachment'>,
+): void {
+  fakeIds += 1;
+  const entry: OutgoingMessage = {
+    ...message,
+    fakeId: `fake-${Date.now()}-${fakeIds}`,
+    idempotencyKey: newIdempotencyKey(),
+    createdAt: new Date().toISOString(),
+    state: 'pending',
+    retries: 0,
+  };
+  setOutbox((outbox) => [...outbox, entry]);
+  void attemptSend(client, entry.fakeId);
+}
+
+/** The person's retry button: send now, whatever the schedule says. */
+export function retryMessage(client: ApiClient, fakeId: string): void {
+  void attemptSend(client, fakeId);
+}
+
+/** The person gave up on a message the server never took. */
+export function discardMessage(fakeId: string): void {
+  clearTimeout(retryTimers.get(fakeId));
+  retryTimers.delete(fakeId);
+  setOutbox((outbox) => outbox.filter((entry) => entry.fakeId !== fakeId));
+}
+
+const inFlight = new Set<string>();
+
+async function attemptSend(client: ApiClient, fakeId: string): Promise<void> {
+  const entry = useChats.getState().outbox.find((candidate) => candidate.fakeId === fakeId);
+  if (!entry || inFlight.has(fakeId)) return;
+  clearTimeout(retryTimers.get(fakeId));
+  retryTimers.delete(fakeId);
+  inFlight.add(fakeId);
+  patchOutgoing(fakeId, { state: 'pending', error: undefined });
+  try {
+    const sent = await sendChatMessage(
+      client,
+      entry.chatId,
+      { content: entry.content, mediaId: entry.mediaId },
+      entry.idempotencyKey,
+    );
+    // The server's message takes the place of ours (same key), with its real id.
+    addToThread(entry.chatId, [{ ...sent, idempotencyKey: entry.idempotencyKey }]);
+    const chat = useChats.getState().chats[entry.chatId];
+    if (chat) receiveChat({ ...chat, lastMessage: sent, updatedAt: sent.createdAt });
+    setOutbox((outbox) => outbox.filter((candidate) => candidate.fakeId !== fakeId));
+  } catch (error) {
+    if (!useChats.getState().outbox.some((candidate) => candidate.fakeId === fakeId)) return;
+    const status = error instanceof ApiError ? error.status : 0;
+    const retry = entry.retries + 1;
+    const delay = isRetryableStatus(status) ? retryDelayMs(retry) : null;
+    patchOutgoing(fakeId, { state: 'failed', error: errorMessage(error) });
+    if (delay !== null) {
+      retryTimers.set(
+        fakeId,
+        setTimeout(() => {
+          retryTimers.delete(fakeId);
+          patchOutgoing(fakeId, { retries: retry });
+          void attemptSend(client, fakeId);
+        }, delay),
+      );
+    }
+  } finally {
+    inFlight.delete(fakeId);
+  }
+}

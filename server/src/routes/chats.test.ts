@@ -223,6 +223,41 @@ describe('sending', () => {
   });
 });
 
+describe('malformed requests', () => {
+  it('answers each with a 4xx JSON error, never a 500', async () => {
+    const chat = await chatWith('alice', 'bob');
+    for (const [method, url, payload, headers] of [
+      ['GET', '/api/v1/pleroma/chats?with_muted=maybe'],
+      ['GET', '/api/v2/pleroma/chats?limit=many'],
+      ['GET', `/api/v1/pleroma/chats/${chat.id}/messages?max_id=${'x'.repeat(100)}`],
+      ['POST', `/api/v1/pleroma/chats/${chat.id}/read`, { last_read_id: { id: 1 } }],
+      ['POST', `/api/v1/pleroma/chats/${chat.id}/messages`, { content: 42 }],
+      ['POST', `/api/v1/pleroma/chats/${chat.id}/messages`, { media_id: { id: 'x' } }],
+      [
+        'POST',
+        `/api/v1/pleroma/chats/${chat.id}/messages`,
+        { content: 'hi' },
+        { 'idempotency-key': 'k'.repeat(300) },
+      ],
+      ['POST', '/api/v1/pleroma/chats/no-such-chat/messages', { content: 'hi' }],
+      ['DELETE', `/api/v1/pleroma/chats/${chat.id}/messages/no-such-message`],
+    ] as const) {
+      const answer = await call(method, url, 'alice', payload, headers);
+      expect(answer.status, `${method} ${url}`).toBeGreaterThanOrEqual(400);
+      expect(answer.status, `${method} ${url}`).toBeLessThan(500);
+      expect(typeof answer.body.error, `${method} ${url}`).toBe('string');
+    }
+  });
+
+  it('keeps a chat with oneself working, without notifying oneself', async () => {
+    const own = await chatWith('carol', 'carol');
+    expect((own.account as Json).id).toBe(ids.carol);
+    const note = await say('carol', own.id, 'note to self');
+    expect(note.unread).toBe(false);
+    expect((await ok('GET', `/api/v1/pleroma/chats/${own.id}`, 'carol')).unread).toBe(0);
+  });
+});
+
 describe('lists', () => {
   it('lists chats most recently updated first (v1) and pages them with Link headers (v2)', async () => {
     const chats: Json[] = [];

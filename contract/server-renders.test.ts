@@ -979,4 +979,127 @@ describe('the local instance renders what the client parses', () => {
       expect(results.statuses.map((s) => s.id)).toContain(id);
     });
   });
+
+  describe('chats', () => {
+    const chatCall = async (
+      method: 'GET' | 'POST' | 'DELETE',
+      url: string,
+      user: string,
+      payload?: Record<string, unknown>,
+      headers: Record<string, string> = {},
+    ): Promise<unknown> => {
+      const response = await built.app.inject({
+        method,
+        url,
+        headers: { authorization: `Bearer ${tokens.get(user)!}`, ...headers },
+        ...(payload ? { payload } : {}),
+      });
+      expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(200);
+      return response.json() as unknown;
+    };
+
+    const uploadPng = async (user: string): Promise<string> => {
+      const boundary = 'chat-boundary';
+      const png = await sharp(new Uint8Array(32 * 32 * 4).fill(90), {
+        raw: { width: 32, height: 32, channels: 4 },
+      })
+        .png()
+        .toBuffer();
+      const response = await built.app.inject({
+        method: 'POST',
+        url: '/api/v1/media',
+        headers: {
+          authorization: `Bearer ${tokens.get(user)!}`,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+        },
+        payload: Buffer.concat([
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="dot.png"\r\n` +
+              'Content-Type: image/png\r\n\r\n',
+          ),
+          png,
+          Buffer.from(`\r\n--${boundary}--\r\n`),
+        ]),
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return (response.json() as { id: string }).id;
+    };
+
+    it('renders the seeded chat, a sent message with emoji and an attachment, and the lists', async () => {
+      const rawChat = await chatCall(
+        'POST',
+        `/api/v1/pleroma/chats/by-account-id/${ids.bob}`,
+        'alice',
+      );
+      const chat = clean('by-account-id answer', p.parseChat, rawChat);
+      expectFields('chat account', at(rawChat, 'account'), ACCOUNT_FIELDS);
+      expect(chat.account.id).toBe(ids.bob);
+      expect(chat.unread, 'the seeded chat has an unread message for alice').toBe(1);
+      expect(chat.lastMessage?.accountId).toBe(ids.bob);
+
+      const text = clean(
+        'sent chat message',
+        p.parseChatMessage,
+        await chatCall(
+          'POST',
+          `/api/v1/pleroma/chats/${chat.id}/messages`,
+          'alice',
+          { content: `Contract chat :${shortcode}: https://birds.example/` },
+          { 'idempotency-key': 'contract-chat-1' },
+        ),
+      );
+      expect(text.emojis.map((e) => e.shortcode)).toEqual([shortcode]);
+      expect(text.idempotencyKey).toBe('contract-chat-1');
+      expect(text.content).toContain('<a href="https://birds.example/"');
+      const media = clean(
+        'chat message with an attachment',
+        p.parseChatMessage,
+        await chatCall('POST', `/api/v1/pleroma/chats/${chat.id}/messages`, 'alice', {
+          media_id: await uploadPng('alice'),
+        }),
+      );
+      expect(media.attachment?.kind).toBe('image');
+
+      const messages = cleanList(
+        'chat messages',
+        p.parseChatMessage,
+        await get(`/api/v1/pleroma/chats/${chat.id}/messages`, 'bob'),
+      );
+      expect(messages.slice(0, 2).map((m) => m.id)).toEqual([media.id, text.id]);
+      expect(messages[0]!.unread).toBe(true);
+      for (const url of ['/api/v1/pleroma/chats', '/api/v2/pleroma/chats']) {
+        const list = cleanList(url, p.parseChat, await get(url, 'bob'));
+        expect(list[0]).toMatchObject({ id: chat.id, unread: 2, lastMessage: { id: media.id } });
+      }
+      const read = clean(
+        'read answer',
+        p.parseChat,
+        await chatCall('POST', `/api/v1/pleroma/chats/${chat.id}/read`, 'bob', {
+          last_read_id: media.id,
+        }),
+      );
+      expect(read.unread).toBe(0);
+      const one = clean(
+        'message read answer',
+        p.parseChatMessage,
+        await chatCall('POST', `/api/v1/pleroma/chats/${chat.id}/messages/${text.id}/read`, 'bob'),
+      );
+      expect(one.unread).toBe(false);
+
+      const notes = cleanList(
+        'chat mention notifications',
+        p.parseNotification,
+        await get('/api/v1/notifications?include_types[]=pleroma:chat_mention', 'bob'),
+      );
+      expect(notes.map((n) => n.chatMessage?.id)).toEqual([media.id, text.id]);
+      expect(notes[0]!.type).toBe('pleroma:chat_mention');
+
+      const deleted = clean(
+        'deleted chat message',
+        p.parseChatMessage,
+        await chatCall('DELETE', `/api/v1/pleroma/chats/${chat.id}/messages/${media.id}`, 'alice'),
+      );
+      expect(deleted.id).toBe(media.id);
+    });
+  });
 });

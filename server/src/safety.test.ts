@@ -123,9 +123,21 @@ describe('privacy and validation', () => {
     expect(instance.registrations).toBe(nodeinfo.openRegistrations);
     for (const features of [instance.pleroma.metadata.features, nodeinfo.metadata.features]) {
       expect(features).not.toContain('chat');
-      expect(features).not.toContain('pleroma_chat_messages');
+      expect(features).toContain('pleroma_chat_messages');
     }
     const chats = await t.app.inject({ url: '/api/v1/pleroma/chats', headers: bearer(alice) });
-    expect(chats.statusCode).toBe(404);
+    expect(chats.statusCode).toBe(200);
+  });
+
+  it('announces no chats on the mastodon flavour, where their paths do not exist', async () => {
+    const mastodon = await makeTestApp(undefined, { flavour: 'mastodon' });
+    try {
+      for (const url of ['/api/v1/instance', '/api/v2/instance', '/nodeinfo/2.1.json'])
+        expect((await mastodon.app.inject({ url })).body).not.toContain('pleroma_chat_messages');
+      const chats = await mastodon.app.inject({ url: '/api/v1/pleroma/chats' });
+      expect(chats.statusCode).toBe(404);
+    } finally {
+      await mastodon.close();
+    }
   });
 });

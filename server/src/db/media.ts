@@ -93,7 +93,8 @@ export function scheduledHolderOf(db: Database, mediaId: string): string | null 
 
 /**
  * Checks media ids for a status: each must belong to the account and be unattached or already
- * attached to this status, and not be held by a scheduled status other than `scheduledId`.
+ * attached to this status, and not be held by a chat message or a scheduled status other than
+ * `scheduledId`.
  * Returns an error message or null.
  */
 export function mediaProblem(
@@ -111,6 +112,8 @@ export function mediaProblem(
     if (row.status_id !== null && row.status_id !== statusId) return 'Invalid media_ids';
     const holder = scheduledHolderOf(db, id);
     if (holder !== null && holder !== scheduledId) return 'Invalid media_ids';
+    if (sql(db, 'SELECT 1 FROM chat_messages WHERE media_id = ?').get(id))
+      return 'Invalid media_ids';
   }
   return null;
 }

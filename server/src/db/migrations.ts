@@ -582,4 +582,38 @@ DELETE FROM follows WHERE EXISTS (
      OR (b.account_id = follows.follower_id AND b.target_id = follows.followee_id));
 `,
   },
+  {
+    version: 195,
+    name: 'chats',
+    sql: `
+-- Pleroma chats: one per pair of accounts (the pair kept in id order), touched by every message.
+CREATE TABLE chats (
+  id TEXT PRIMARY KEY,
+  first_account_id TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+  second_account_id TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+  updated_at TEXT NOT NULL,
+  CHECK (first_account_id <= second_account_id),
+  UNIQUE (first_account_id, second_account_id)
+);
+CREATE INDEX chats_second_account ON chats (second_account_id);
+-- A chat's messages. \`unread\` is the recipient's: a message is never unread for its author.
+-- One uploaded attachment at most, held by the message (no status may take it).
+CREATE TABLE chat_messages (
+  id TEXT PRIMARY KEY,
+  chat_id TEXT NOT NULL REFERENCES chats (id) ON DELETE CASCADE,
+  account_id TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+  content_source TEXT,
+  content_html TEXT,
+  media_id TEXT UNIQUE REFERENCES media_attachments (id) ON DELETE SET NULL,
+  unread INTEGER NOT NULL DEFAULT 1,
+  idempotency_key TEXT,
+  created_at TEXT NOT NULL
+);
+CREATE INDEX chat_messages_chat ON chat_messages (chat_id, id);
+CREATE INDEX chat_messages_idempotency ON chat_messages (account_id, idempotency_key)
+  WHERE idempotency_key IS NOT NULL;
+-- pleroma:chat_mention notifications point at their message.
+ALTER TABLE notifications ADD COLUMN chat_message_id TEXT REFERENCES chat_messages (id) ON DELETE CASCADE;
+`,
+  },
 ];

@@ -13,7 +13,8 @@ export type NotificationType =
   | 'update'
   | 'move'
   | 'pleroma:emoji_reaction'
-  | 'pleroma:report';
+  | 'pleroma:report'
+  | 'pleroma:chat_mention';
 
 export interface NotificationRow {
   id: string;
@@ -24,6 +25,7 @@ export interface NotificationRow {
   emoji: string | null;
   report_id: string | null;
   target_account_id: string | null;
+  chat_message_id: string | null;
   seen: number;
   created_at: string;
 }
@@ -44,6 +46,7 @@ export function insertNotification(
     emoji?: string | null;
     reportId?: string | null;
     targetId?: string | null;
+    chatMessageId?: string | null;
     createdAt?: string;
     /** A poll's author hears that their own poll ended. */
     allowSelf?: boolean;
@@ -77,7 +80,7 @@ export function insertNotification(
   const id = newId();
   sql(
     db,
-    'INSERT INTO notifications (id, account_id, type, from_account_id, status_id, emoji, report_id, target_account_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    'INSERT INTO notifications (id, account_id, type, from_account_id, status_id, emoji, report_id, target_account_id, chat_message_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
   ).run(
     id,
     input.accountId,
@@ -87,6 +90,7 @@ export function insertNotification(
     input.emoji ?? null,
     input.reportId ?? null,
     input.targetId ?? null,
+    input.chatMessageId ?? null,
     input.createdAt ?? nowIso(),
   );
   return { id, accountId: input.accountId };

@@ -1,4 +1,5 @@
 import type { ServerContext } from '../context.ts';
+import { deleteChatsOf } from '../db/chats.ts';
 import { nowIso, sql } from '../db/index.ts';
 import { deleteStatus, getStatus } from '../db/statuses.ts';
 import { publishStatusDeleted } from './publish.ts';
@@ -6,8 +7,8 @@ import { publishStatusDeleted } from './publish.ts';
 /**
  * Removes an account's data, for the admin delete and for a user deleting their own account:
  * every status they wrote or repeated (each leaves every timeline and stream), their follows both
- * ways, their scheduled posts, and their sessions. The account row stays, deactivated, so that references to it
- * (reports, notifications) still render.
+ * ways, their scheduled posts, their chats, and their sessions. The account row stays,
+ * deactivated, so that references to it (reports, notifications) still render.
  */
 export function purgeAccount(ctx: ServerContext, accountId: string): void {
   const db = ctx.db;
@@ -27,6 +28,7 @@ export function purgeAccount(ctx: ServerContext, accountId: string): void {
     );
     sql(db, 'UPDATE accounts SET deactivated = 1 WHERE id = ?').run(accountId);
     sql(db, 'DELETE FROM scheduled_statuses WHERE account_id = ?').run(accountId);
+    deleteChatsOf(db, accountId);
     sql(
       db,
       'UPDATE oauth_tokens SET revoked_at = ? WHERE account_id = ? AND revoked_at IS NULL',

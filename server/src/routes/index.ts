@@ -8,6 +8,7 @@ import { conversationRoutes } from './conversations.ts';
 import { filterRoutes } from './filters.ts';
 import { assetRoutes } from './assets.ts';
 import { backupRoutes } from './backups.ts';
+import { chatRoutes } from './chats.ts';
 import { instanceRoutes } from './instance.ts';
 import { interactionRoutes } from './interactions.ts';
 import { listRoutes } from './lists.ts';
@@ -52,6 +53,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: ServerContext): 
     filterRoutes,
     markerRoutes,
     conversationRoutes,
+    chatRoutes,
     peopleRoutes,
     adminUserRoutes,
     securityRoutes,

@@ -15,6 +15,7 @@ export const FEATURES = [
   'editing',
   'pleroma_emoji_reactions',
   'pleroma_custom_emoji_reactions',
+  'pleroma_chat_messages',
 ];
 
 /** What uploads the instance takes (Mastodon's configuration.media_attachments). */

@@ -1,10 +1,12 @@
 import type { ServerContext } from '../context.ts';
+import { chatOf } from '../db/chats.ts';
 import { listIdsWithMember } from '../db/lists.ts';
 import { getNotification } from '../db/notifications.ts';
 import { queuePushes } from '../push/deliver.ts';
 import { exclusionsFor } from '../db/relations.ts';
 import { canView, getStatus, type StatusRow } from '../db/statuses.ts';
 import type { CreatedNotification } from '../db/notifications.ts';
+import { renderChat } from '../views/chat.ts';
 import { RenderContext } from '../views/context.ts';
 import { renderNotification } from '../views/notification.ts';
 import { renderStatus } from '../views/status.ts';
@@ -123,4 +125,21 @@ export function publishNotifications(
     });
   }
   queuePushes(ctx, notifications);
+}
+
+/**
+ * `pleroma:chat_update` to the given members of a chat (on user:pleroma_chat and user): the whole
+ * chat as that member sees it, with its newest message as last_message.
+ */
+export function publishChatUpdate(ctx: ServerContext, chatId: string, memberIds: string[]): void {
+  const audience = new Set(memberIds);
+  ctx.events.publish({
+    event: 'pleroma:chat_update',
+    streams: [...audience].map((id) => `user:pleroma_chat:${id}`),
+    render: (viewerId) => {
+      if (!viewerId || !audience.has(viewerId)) return null;
+      const chat = chatOf(ctx.db, viewerId, chatId);
+      return chat ? renderChat(new RenderContext(ctx, viewerId), chat, viewerId) : null;
+    },
+  });
 }

@@ -21,6 +21,7 @@ import {
 import { planStatuses, planThread } from './content.ts';
 import { avatarPng, emojiPng, headerPng, writeOnce } from './images.ts';
 import { Random } from './random.ts';
+import { seedChats } from './chats.ts';
 import { seedNotifications } from './notifications.ts';
 import { seedReading, writeReadingMedia } from './reading.ts';
 
@@ -97,6 +98,7 @@ export function seedDemoData(ctx: ServerContext): DemoLogin[] {
   if (isSeeded(ctx)) {
     seedReading(ctx);
     seedNotifications(ctx);
+    seedChats(ctx);
     return demoLogins();
   }
   const db = ctx.db;
@@ -205,6 +207,7 @@ export function seedDemoData(ctx: ServerContext): DemoLogin[] {
   })();
   seedReading(ctx);
   seedNotifications(ctx);
+  seedChats(ctx);
   return demoLogins();
 }
 

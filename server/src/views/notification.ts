@@ -1,8 +1,10 @@
+import { getChatMessage } from '../db/chats.ts';
 import { nowIso, sql } from '../db/index.ts';
 import { getStatus, canView } from '../db/statuses.ts';
 import type { NotificationRow } from '../db/notifications.ts';
 import { getReport } from '../db/reports.ts';
 import { renderAccountById } from './account.ts';
+import { renderChatMessage } from './chat.ts';
 import type { RenderContext } from './context.ts';
 import { renderAdminReport } from './report.ts';
 import { renderStatus } from './status.ts';
@@ -43,6 +45,11 @@ export function renderNotification(
     const custom = rc.emojiMap().get(row.emoji);
     out.emoji = custom ? `:${row.emoji}:` : row.emoji;
     out.emoji_url = custom ? rc.emojiUrl(custom.file_name) : null;
+  }
+  if (row.type === 'pleroma:chat_mention') {
+    const message = row.chat_message_id ? getChatMessage(rc.db, row.chat_message_id) : undefined;
+    if (!message) return null;
+    out.chat_message = renderChatMessage(rc, message);
   }
   if (row.type === 'pleroma:report') {
     const report = row.report_id ? getReport(rc.db, row.report_id) : undefined;

@@ -28,7 +28,7 @@ import { renderChat, renderChatMessage } from '../views/chat.ts';
 import { RenderContext } from '../views/context.ts';
 import { hostOf } from '../views/html.ts';
 import { CHAT_LIMIT } from './constants.ts';
-import { bool, linkHeader, pageOf, paramsOf, queryOf, str } from './params.ts';
+import { bool, linkHeader, pageOf, paramsOf, queryOf, str, type Params } from './params.ts';
 import { idempotencyKeyOf } from './post-input.ts';
 import { publishChatUpdate, publishNotifications } from './publish.ts';
 
@@ -79,6 +79,32 @@ export async function chatRoutes(app: FastifyInstance, ctx: ServerContext): Prom
     const name = other ? acctOf(other) : 'the recipient';
     if (isBlocking(db, otherId, viewerId)) throw forbidden(`Could not chat: ${name} blocked you.`);
     if (isBlocking(db, viewerId, otherId)) throw forbidden(`Could not chat: you blocked ${name}.`);
+  };
+
+  /**
+   * The text (trimmed; '' for none) and upload of a message to send: 422 without either, with an
+   * upload that is not the sender's to use, or with text over the limit.
+   */
+  const messageRequestOf = (viewerId: string, params: Params) => {
+    const content = params.content;
+    if (content !== undefined && content !== null && typeof content !== 'string')
+      throw unprocessable('Invalid content');
+    const text = (str(content) ?? '').trim();
+    const mediaId = str(params.media_id) || null;
+    if (mediaId && mediaProblem(db, viewerId, [mediaId], null, 1))
+      throw unprocessable(INVALID_MEDIA);
+    if (text === '' && !mediaId) throw unprocessable(EMPTY_MESSAGE);
+    if ([...text].length > CHAT_LIMIT) throw unprocessable(MESSAGE_TOO_LONG);
+    return { text, mediaId };
+  };
+
+  /** Blocks either way, and a recipient who takes no chat messages, refuse a message. */
+  const refuseSending = (viewerId: string, recipientId: string) => {
+    refuseAcrossBlock(viewerId, recipientId);
+    const recipient = getAccount(db, recipientId);
+    if (!recipient || recipient.deactivated) throw notFound();
+    if (recipientId !== viewerId && !recipient.accepts_chat_messages)
+      throw unprocessable(NOT_ACCEPTING);
   };
 
   const listedChats = (viewerId: string, request: FastifyRequest) => {
@@ -142,26 +168,9 @@ export async function chatRoutes(app: FastifyInstance, ctx: ServerContext): Prom
       if (earlier) return renderChatMessage(rc, earlier);
     }
 
-    const params = paramsOf(request);
-    if (
-      params.content !== undefined &&
-      params.content !== null &&
-      typeof params.content !== 'string'
-    )
-      throw unprocessable('Invalid content');
-    const text = (str(params.content) ?? '').trim();
-    const mediaId = str(params.media_id) || null;
-    if (mediaId && mediaProblem(db, viewer.accountId, [mediaId], null, 1))
-      throw unprocessable(INVALID_MEDIA);
-    if (text === '' && !mediaId) throw unprocessable(EMPTY_MESSAGE);
-    if ([...text].length > CHAT_LIMIT) throw unprocessable(MESSAGE_TOO_LONG);
-
+    const { text, mediaId } = messageRequestOf(viewer.accountId, paramsOf(request));
     const recipientId = otherMember(chat, viewer.accountId);
-    refuseAcrossBlock(viewer.accountId, recipientId);
-    const recipient = getAccount(db, recipientId);
-    if (!recipient || recipient.deactivated) throw notFound();
-    if (recipientId !== viewer.accountId && !recipient.accepts_chat_messages)
-      throw unprocessable(NOT_ACCEPTING);
+    refuseSending(viewer.accountId, recipientId);
 
     const { message, notification } = db.transaction(() => {
       const html = text === '' ? null : formatWithMentions(db, text, host).html;

@@ -6,6 +6,8 @@
 /** Spec part 1, §9: a failed send is retried up to 10 times, after 1 s, 2 s, 4 s and so on. */
 export const CHAT_SEND_RETRIES = 10;
 const FIRST_RETRY_DELAY_MS = 1000;
+/** Spec part 1, §9: chat messages come 20 to a page. */
+export const CHAT_PAGE_SIZE = 20;
 /** Spec part 1, §9: at most 50 messages stay in view; older ones are culled. */
 export const CHAT_MESSAGE_CAP = 50;
 /** Culling waits this long after the reader reaches the bottom. */

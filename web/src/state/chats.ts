@@ -4,12 +4,14 @@ import {
   chatList,
   chatMessages,
   chatWithAccount,
+  type ChatMessagesPage,
   deleteChatMessage,
   markChatRead,
   sendChatMessage,
 } from '../api/chats.ts';
 import type { Attachment, Chat, ChatMessage } from '../api/types.ts';
 import {
+  CHAT_PAGE_SIZE,
   culled,
   isRetryableStatus,
   mergeMessages,
@@ -184,14 +186,18 @@ export async function openChatWith(client: ApiClient, accountId: string): Promis
   return chat;
 }
 
+/** Servers link a next page even at the end: only a full page says more may come. */
+const isFullPage = (page: ChatMessagesPage) =>
+  page.older !== null && page.messages.length >= CHAT_PAGE_SIZE;
+
 /** The newest page of a chat's messages. */
 export async function loadNewestMessages(client: ApiClient, chatId: string): Promise<void> {
-  const page = await chatMessages(client, chatId);
+  const page = await chatMessages(client, chatId, { limit: CHAT_PAGE_SIZE });
   const thread = useChats.getState().threads[chatId];
   const known = thread?.loaded ? thread.messages : [];
   updateThread(chatId, {
     messages: mergeMessages(known, page.messages),
-    hasOlder: thread?.loaded ? thread.hasOlder : page.older !== null,
+    hasOlder: thread?.loaded ? thread.hasOlder : isFullPage(page),
     loaded: true,
   });
 }
@@ -210,11 +216,11 @@ export async function loadOlderMessages(client: ApiClient, chatId: string): Prom
   const thread = useChats.getState().threads[chatId];
   const oldest = thread?.messages[0]?.id;
   if (!thread?.loaded || !oldest) return;
-  const page = await chatMessages(client, chatId, { maxId: oldest });
+  const page = await chatMessages(client, chatId, { maxId: oldest, limit: CHAT_PAGE_SIZE });
   const current = useChats.getState().threads[chatId] ?? thread;
   updateThread(chatId, {
     messages: mergeMessages(current.messages, page.messages),
-    hasOlder: page.older !== null && page.messages.length > 0,
+    hasOlder: isFullPage(page),
   });
 }
 

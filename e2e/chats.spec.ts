@@ -173,6 +173,11 @@ test('a message the server answers 503 three times is retried and arrives once',
   const daveToken = await apiToken('dave', DEMO_PASSWORD);
   const daveId = await accountId(daveToken);
   const chatId = await chatWith(erinToken, daveId);
+  // A chat that cannot be opened says so, and its form takes nothing.
+  await page.goto('/users/erin/chats/no-such-account');
+  await expect(page.getByRole('alert')).toContainText('Error loading chat');
+  await expect(messageField(page)).toBeDisabled();
+
   await page.goto(`/users/erin/chats/${daveId}`);
   await expect(messageField(page)).toBeEnabled();
 

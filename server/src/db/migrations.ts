@@ -582,4 +582,18 @@ DELETE FROM follows WHERE EXISTS (
      OR (b.account_id = follows.follower_id AND b.target_id = follows.followee_id));
 `,
   },
+  {
+    version: 196,
+    name: 'shouts',
+    sql: `
+-- The shout box's last messages (Pleroma keeps them in its ShoutChannel state), so they survive
+-- restarts; older ones are trimmed as new ones arrive.
+CREATE TABLE shouts (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  account_id TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+  text TEXT NOT NULL,
+  created_at TEXT NOT NULL
+);
+`,
+  },
 ];

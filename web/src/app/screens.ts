@@ -78,6 +78,12 @@ const InteractionsScreen = lazyRetry(() =>
   })),
 );
 
+const ShoutPanelScreen = lazyRetry(() =>
+  import('../features/shoutbox/ShoutPanelScreen.tsx').then((module) => ({
+    default: module.ShoutPanelScreen,
+  })),
+);
+
 const AccountDeletedScreen = lazyRetry(() =>
   import('../features/settings/AccountDeletedScreen.tsx').then((module) => ({
     default: module.AccountDeletedScreen,
@@ -116,7 +122,7 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   'registration-token': Placeholder,
   'password-reset': Placeholder,
   'friend-requests': FriendRequestsScreen,
-  'shout-panel': Placeholder,
+  'shout-panel': ShoutPanelScreen,
   search: Placeholder,
   'who-to-follow': WhoToFollowScreen,
   announcements: Placeholder,

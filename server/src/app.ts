@@ -9,6 +9,7 @@ import { findLiveToken } from './db/oauth.ts';
 import { parseScopes } from './auth/scopes.ts';
 import { registerErrorHandling } from './errors.ts';
 import { registerRoutes } from './routes/index.ts';
+import { registerShoutSocket } from './shout-socket.ts';
 import { registerStreaming } from './streaming.ts';
 import { registerClientServing } from './serve-client.ts';
 import { registerFlavour } from './flavour.ts';
@@ -82,7 +83,10 @@ export async function buildApp(options: BuildAppOptions): Promise<StarlingApp> {
   await registerErrorHandling(app);
   await registerFlavour(app, ctx, { withoutConversations: options.withoutConversations });
   await registerRoutes(app, ctx);
-  if (ctx.flavour !== 'mastodon') await registerStreaming(app, ctx);
+  if (ctx.flavour !== 'mastodon') {
+    await registerStreaming(app, ctx);
+    await registerShoutSocket(app, ctx);
+  }
   if (options.clientDir) await registerClientServing(app, { clientDir: options.clientDir });
   return { app, ctx };
 }

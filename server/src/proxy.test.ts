@@ -46,6 +46,14 @@ async function startUpstream(): Promise<{ app: FastifyInstance; url: string }> {
     },
     (socket) => socket.close(),
   );
+  app.get(
+    '/socket/websocket',
+    {
+      websocket: true,
+      preValidation: async (_request, reply) => reply.code(403).send({ error: 'bad chat token' }),
+    },
+    (socket) => socket.close(),
+  );
   app.get('/api/v1/streaming', { websocket: true }, (socket, request) => {
     const hello = {
       query: request.query,
@@ -202,6 +210,19 @@ describe('proxy mode', () => {
     });
     socket.terminate();
     expect(outcome).toBe('refused 401');
+  });
+
+  it('forwards the shout box’s socket at /socket/websocket to the instance', async () => {
+    const socket = new WebSocket(`${proxyUrl.replace(/^http/, 'ws')}/socket/websocket?token=x`);
+    const outcome = await new Promise<string>((resolve) => {
+      socket.once('open', () => resolve('opened'));
+      socket.once('unexpected-response', (_request, response) =>
+        resolve(`refused ${response.statusCode}`),
+      );
+      socket.once('error', (error) => resolve(`error ${error.message}`));
+    });
+    socket.terminate();
+    expect(outcome).toBe('refused 403');
   });
 
   it('answers 502 when the instance cannot be reached for a socket', async () => {

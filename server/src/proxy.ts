@@ -23,7 +23,8 @@ export const PROXIED_PREFIXES = [
   '/instance',
   '/proxy',
 ] as const;
-const WEBSOCKET_PREFIX = '/api';
+/** WebSockets forwarded: streaming under /api, the shout box's Phoenix socket under /socket. */
+const WEBSOCKET_PREFIXES = ['/api', '/socket'];
 /** Sent to the instance's own origin (see buildProxyApp). */
 export const AUTHORIZE_PATH = '/oauth/authorize';
 
@@ -97,7 +98,7 @@ export async function buildProxyApp(opts: ProxyAppOptions): Promise<FastifyInsta
     });
   }
   registerWebSocketPassThrough(app, upstream, (pathname) =>
-    isUnderPrefix(pathname, WEBSOCKET_PREFIX),
+    WEBSOCKET_PREFIXES.some((prefix) => isUnderPrefix(pathname, prefix)),
   );
 
   app.setNotFoundHandler((request, reply) => {

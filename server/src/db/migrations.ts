@@ -616,4 +616,18 @@ CREATE INDEX chat_messages_idempotency ON chat_messages (account_id, idempotency
 ALTER TABLE notifications ADD COLUMN chat_message_id TEXT REFERENCES chat_messages (id) ON DELETE CASCADE;
 `,
   },
+  {
+    version: 196,
+    name: 'shouts',
+    sql: `
+-- The shout box's last messages (Pleroma keeps them in its ShoutChannel state), so they survive
+-- restarts; older ones are trimmed as new ones arrive.
+CREATE TABLE shouts (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  account_id TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+  text TEXT NOT NULL,
+  created_at TEXT NOT NULL
+);
+`,
+  },
 ];

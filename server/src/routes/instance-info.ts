@@ -7,6 +7,8 @@ export const FEATURES = [
   'pleroma_api',
   'mastodon_api',
   'mastodon_api_streaming',
+  // The shout box (shout-socket.ts).
+  'chat',
   'polls',
   'v2_suggestions',
   'pleroma_explicit_addressing',

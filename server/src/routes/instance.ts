@@ -48,7 +48,7 @@ function frontendConfigurations() {
       alwaysShowSubjectInput: true,
       background: BACKGROUND_IMAGE,
       collapseMessageWithSubject: false,
-      disableChat: true,
+      disableChat: false,
       greentext: false,
       hideFilteredStatuses: false,
       hideMutedPosts: false,

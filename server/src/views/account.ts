@@ -1,4 +1,4 @@
-import { hashSecret } from '../auth/random.ts';
+import { chatTokenFor } from '../auth/chat-token.ts';
 import {
   followersCount,
   followingCount,
@@ -150,7 +150,7 @@ function addOwnerFields(
   };
   const pleroma = account.pleroma as Record<string, unknown>;
   pleroma.settings_store = parseJsonObject(row.settings_store_json);
-  pleroma.chat_token = hashSecret(`chat:${row.id}`);
+  pleroma.chat_token = chatTokenFor(db, row.id);
   pleroma.unread_conversation_count = 0;
   pleroma.unread_notifications_count = unreadNotifications;
   pleroma.notification_settings = parseJsonObject(row.notification_settings_json);

@@ -705,6 +705,14 @@ export interface MfaSettings {
   totp: boolean;
 }
 
+/** A message of the shout box's public channel (spec part 1, §3). */
+export interface ShoutMessage {
+  id: string;
+  /** Plain text, never HTML. */
+  text: string;
+  author: { id: string; username: string; avatar: string };
+}
+
 export interface Suggestion {
   source: string;
   account: Account;

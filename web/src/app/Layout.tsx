@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { t } from '../i18n/index.ts';
 import { columnsFor, type Column } from '../lib/layout.ts';
 import { useInstance } from '../state/instance.ts';
@@ -18,6 +18,14 @@ import { Notices } from './modals/Notices.tsx';
 import { backgroundStyle } from '../lib/instanceLook.ts';
 import { useLocation } from '../router/history.ts';
 import { matchRoute } from '../router/matchRoute.ts';
+import { ChunkErrorBoundary } from '../ui/ChunkErrorBoundary.tsx';
+import { lazyRetry } from '../ui/lazyRetry.ts';
+
+const FloatingShoutPanel = lazyRetry(() =>
+  import('../features/shoutbox/FloatingShoutPanel.tsx').then((m) => ({
+    default: m.FloatingShoutPanel,
+  })),
+);
 
 export const MAIN_CONTENT_ID = 'main-content';
 
@@ -39,7 +47,18 @@ export function Layout({ children }: { children: ReactNode }) {
   const thirdColumnMode = usePreferences((state) => state.thirdColumnMode);
   // The notifications screen is the panel itself: neither the sidebar nor the column repeats it.
   const { pathname } = useLocation();
-  const onNotificationsScreen = matchRoute(pathname)?.route.name === 'notifications';
+  const routeName = matchRoute(pathname)?.route.name;
+  const onNotificationsScreen = routeName === 'notifications';
+  // The floating shout box: wide layouts, signed in, where the instance has one, unless hidden
+  // (and not over the shout box screen itself).
+  const shoutAvailable = useInstance((state) => state.config.shoutAvailable);
+  const hideShoutbox = usePreferences((state) => state.hideShoutbox);
+  const floatingShoutbox =
+    signedIn &&
+    shoutAvailable &&
+    !hideShoutbox &&
+    layout !== 'mobile' &&
+    routeName !== 'shout-panel';
   const columns = columnsFor({
     layout,
     signedIn,
@@ -118,6 +137,13 @@ export function Layout({ children }: { children: ReactNode }) {
       {/* The main column comes first in the page (and the tab order); flex order keeps each
           column where the layout puts it on screen. */}
       <div className={styles.columns}>{mainFirst(columns).map(renderColumn)}</div>
+      {floatingShoutbox && (
+        <ChunkErrorBoundary>
+          <Suspense fallback={null}>
+            <FloatingShoutPanel />
+          </Suspense>
+        </ChunkErrorBoundary>
+      )}
       <ModalHost />
       <KeyboardShortcuts />
       <LiveRegion />

@@ -84,6 +84,7 @@ function useGuardContext(): GuardContext {
     registrationOpen: config.registrationOpen,
     federating: config.federating,
     chatsAvailable: config.pleromaChatMessagesAvailable,
+    shoutAvailable: config.shoutAvailable,
     redirectRootLogin: config.redirectRootLogin,
     redirectRootNoLogin: config.redirectRootNoLogin,
   };

@@ -8,6 +8,7 @@ const anonymous: GuardContext = {
   registrationOpen: true,
   federating: true,
   chatsAvailable: true,
+  shoutAvailable: true,
   redirectRootLogin: '/main/friends',
   redirectRootNoLogin: '/main/all',
 };
@@ -127,6 +128,14 @@ describe('instance capabilities', () => {
     expect(guard('/users/alice/chats', noChats)).toEqual({ kind: 'not-found' });
     expect(guard('/users/alice/chats/9', noChats)).toEqual({ kind: 'not-found' });
     expect(guard('/users/alice/chats', signedIn)).toEqual({ kind: 'render' });
+  });
+
+  it('shows not found for the shout box when the instance has none, and asks visitors to log in', () => {
+    expect(guard('/shout-panel', { ...signedIn, shoutAvailable: false })).toEqual({
+      kind: 'not-found',
+    });
+    expect(guard('/shout-panel', signedIn)).toEqual({ kind: 'render' });
+    expect(guard('/shout-panel', anonymous)).toEqual({ kind: 'redirect', to: '/main/all' });
   });
 });
 

@@ -13,6 +13,7 @@ export interface GuardContext {
   registrationOpen: boolean;
   federating: boolean;
   chatsAvailable: boolean;
+  shoutAvailable: boolean;
   redirectRootLogin: string;
   redirectRootNoLogin: string;
 }
@@ -73,6 +74,10 @@ export function guardRoute(match: RouteMatch | null, context: GuardContext): Gua
   if (CHAT_ROUTES.has(route.name)) {
     if (!context.instanceLoaded) return WAIT;
     if (!context.chatsAvailable) return { kind: 'not-found' };
+  }
+  if (route.name === 'shout-panel') {
+    if (!context.instanceLoaded) return WAIT;
+    if (!context.shoutAvailable) return { kind: 'not-found' };
   }
   return RENDER;
 }

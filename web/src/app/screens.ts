@@ -84,6 +84,11 @@ const ChatsScreen = lazyRetry(() =>
 const ChatScreen = lazyRetry(() =>
   import('../features/chats/screens.ts').then((module) => ({ default: module.ChatScreen })),
 );
+const ShoutPanelScreen = lazyRetry(() =>
+  import('../features/shoutbox/ShoutPanelScreen.tsx').then((module) => ({
+    default: module.ShoutPanelScreen,
+  })),
+);
 
 const AccountDeletedScreen = lazyRetry(() =>
   import('../features/settings/AccountDeletedScreen.tsx').then((module) => ({
@@ -123,7 +128,7 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   'registration-token': Placeholder,
   'password-reset': Placeholder,
   'friend-requests': FriendRequestsScreen,
-  'shout-panel': Placeholder,
+  'shout-panel': ShoutPanelScreen,
   search: Placeholder,
   'who-to-follow': WhoToFollowScreen,
   announcements: Placeholder,

@@ -60,7 +60,7 @@ export const ROUTES: readonly RouteDefinition[] = [
   },
   { name: 'login', path: '/login', titleKey: 'login.login' },
   { name: 'account-deleted', path: '/account-deleted', titleKey: 'account_deleted.title' },
-  { name: 'shout-panel', path: '/shout-panel', titleKey: 'shoutbox.title' },
+  { name: 'shout-panel', path: '/shout-panel', titleKey: 'shoutbox.title', loginRequired: true },
   { name: 'oauth-callback', path: '/oauth-callback', titleKey: 'login.login' },
   { name: 'search', path: '/search', titleKey: 'nav.search' },
   {

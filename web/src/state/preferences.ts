@@ -25,6 +25,8 @@ export interface Preferences {
   /** Spec part 1, §2: the third column shows notifications by default. */
   thirdColumnMode: ThirdColumnMode;
   autohideFloatingPostButton: boolean;
+  /** No floating shout box on wide layouts (the shout box screen stays). */
+  hideShoutbox: boolean;
   /** The timeline route the user was last on; logout sets it to public (spec part 1, §4). */
   lastTimeline: string;
   /**
@@ -162,6 +164,7 @@ export const DEFAULT_PREFERENCES: Preferences = {
   sidebarRight: null,
   thirdColumnMode: 'notifications',
   autohideFloatingPostButton: false,
+  hideShoutbox: false,
   lastTimeline: 'public-timeline',
   useStreamingApi: true,
   pauseOnUnfocused: true,
@@ -236,6 +239,7 @@ export const VALID_PREFERENCE: { [K in keyof Preferences]: (value: unknown) => b
   sidebarRight: (value) => value === null || isBoolean(value),
   thirdColumnMode: (value) => THIRD_COLUMN_MODES.includes(value),
   autohideFloatingPostButton: isBoolean,
+  hideShoutbox: isBoolean,
   lastTimeline: (value) => typeof value === 'string' && value !== '',
   useStreamingApi: isBoolean,
   pauseOnUnfocused: isBoolean,

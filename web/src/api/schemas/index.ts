@@ -27,6 +27,7 @@ export * from './report.ts';
 export * from './rule.ts';
 export * from './scheduledStatus.ts';
 export * from './search.ts';
+export * from './shout.ts';
 export * from './status.ts';
 export * from './statusEdit.ts';
 export * from './statusSource.ts';

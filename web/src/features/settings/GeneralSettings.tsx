@@ -121,8 +121,11 @@ function SidebarRight() {
 }
 
 function Control({ control }: { control: GeneralControl }) {
+  const required = control.kind === 'checkbox' ? control.requires : undefined;
+  const instanceHasIt = useInstance((state) => (required ? state.config[required] : true));
   switch (control.kind) {
     case 'checkbox':
+      if (!instanceHasIt) return null;
       return <PreferenceCheckbox name={control.key} indented={control.under !== undefined} />;
     case 'choice':
       return <Choice name={control.key} options={control.options} />;

@@ -16,6 +16,8 @@ export type GeneralControl =
       kind: 'checkbox';
       key: BooleanPreference;
       /** Shown indented under this one. */ under?: BooleanPreference;
+      /** Shown only when the instance has this feature. */
+      requires?: 'shoutAvailable';
     }
   | { kind: 'choice'; key: keyof Preferences; options: readonly string[] }
   | { kind: 'number'; key: 'maxThumbnails' | 'maxDepthInThread'; min: number; nullable?: boolean }
@@ -136,6 +138,7 @@ export const GENERAL_GROUPS: GeneralGroup[] = [
       { kind: 'sidebarRight' },
       { kind: 'choice', key: 'thirdColumnMode', options: ['notifications', 'postform', 'none'] },
       check('autohideFloatingPostButton'),
+      { kind: 'checkbox', key: 'hideShoutbox', requires: 'shoutAvailable' },
       check('disableStickyHeaders'),
       { kind: 'choice', key: 'userPopoverAvatarAction', options: ['zoom', 'open', 'close'] },
       check('userPopoverOverlay'),

@@ -1,0 +1,163 @@
+import type { Browser, Page } from '@playwright/test';
+import { expectNoA11yViolations } from './axe.ts';
+import { DEMO_PASSWORD } from './demo.ts';
+import { expect, instanceUrl, test } from './fixtures.ts';
+import { signInPagesGrant } from './oauth.ts';
+import { ownInstanceTest } from './ownInstance.ts';
+import { persistSession, signedIn, unique } from './session.ts';
+import { openSettings } from './settingsDialog.ts';
+
+/**
+ * The shout box (spec part 1, §2): people talk live on the instance's public channel, on the
+ * /shout-panel screen and in the floating panel of wider layouts; a server without one shows no
+ * trace of it.
+ */
+
+const WIDE = { width: 1400, height: 900 };
+const PHONE = { width: 390, height: 844 };
+
+/** A page in a browser context of its own, signed in as `username`. */
+async function pageAs(browser: Browser, username: string, baseURL = instanceUrl()): Promise<Page> {
+  const context = await browser.newContext({ baseURL, viewport: WIDE });
+  const page = await context.newPage();
+  await signedIn(page, username);
+  return page;
+}
+
+const messageList = (page: Page) => page.getByRole('region', { name: 'Shoutbox messages' });
+const messageInput = (page: Page) => page.getByRole('textbox', { name: 'Message to everyone' });
+/** The message saying `text`, with its author's name. */
+const shown = (page: Page, text: string) =>
+  messageList(page).getByRole('listitem').filter({ hasText: text });
+
+async function shout(page: Page, text: string): Promise<void> {
+  await messageInput(page).fill(text);
+  await messageInput(page).press('Enter');
+  // Sent: the input is cleared once the server has it.
+  await expect(messageInput(page)).toHaveValue('');
+}
+
+test('alice and bob talk in the shout box, and the messages stay after a reload', async ({
+  browser,
+}) => {
+  const alice = await pageAs(browser, 'alice');
+  const bob = await pageAs(browser, 'bob');
+  await alice.goto('/shout-panel');
+  await bob.goto('/shout-panel');
+  await expect(alice.getByRole('heading', { name: 'Shoutbox', level: 1 })).toBeVisible();
+  // The floating panel does not repeat the screen.
+  await expect(alice.getByRole('button', { name: 'Shoutbox' })).toHaveCount(0);
+
+  const hello = unique('Hello bob');
+  await shout(alice, hello);
+  await expect(shown(alice, hello)).toBeVisible();
+  await expect(shown(bob, hello).getByRole('link', { name: 'alice' })).toBeVisible();
+
+  const reply = unique('Hi alice');
+  await shout(bob, reply);
+  await expect(shown(alice, reply).getByRole('link', { name: 'bob' })).toBeVisible();
+  // Others' messages are announced politely.
+  await expect(alice.locator('[data-live-region]')).toContainText(`bob: ${reply}`);
+
+  await expectNoA11yViolations(alice, 'the shout box screen');
+
+  // The server keeps the last messages: a new page gets them on joining.
+  await bob.reload();
+  await expect(shown(bob, hello)).toBeVisible();
+  await expect(shown(bob, reply)).toBeVisible();
+
+  await alice.context().close();
+  await bob.context().close();
+});
+
+test('the floating panel opens from its bar, sends, and stays open across pages', async ({
+  browser,
+}) => {
+  const alice = await pageAs(browser, 'alice');
+  const bob = await pageAs(browser, 'bob');
+  await bob.goto('/shout-panel');
+  await alice.goto('/main/public');
+
+  const bar = alice.getByRole('button', { name: 'Shoutbox' });
+  await expect(bar).toHaveAttribute('aria-expanded', 'false');
+  await expect(messageInput(alice)).toHaveCount(0);
+  await bar.click();
+  await expect(bar).toHaveAttribute('aria-expanded', 'true');
+
+  const text = unique('From the corner');
+  await shout(alice, text);
+  await expect(shown(alice, text)).toBeVisible();
+  await expect(shown(bob, text).getByRole('link', { name: 'alice' })).toBeVisible();
+  await expectNoA11yViolations(alice, 'the open floating shout box');
+
+  // Open it stays, on another page and after a reload; closed, it is a bar again.
+  await alice.goto('/main/friends');
+  await expect(shown(alice, text)).toBeVisible();
+  await bar.click();
+  await expect(bar).toHaveAttribute('aria-expanded', 'false');
+  await expect(messageInput(alice)).toHaveCount(0);
+  await alice.reload();
+  await expect(alice.getByRole('button', { name: 'Shoutbox' })).toHaveAttribute(
+    'aria-expanded',
+    'false',
+  );
+
+  await alice.context().close();
+  await bob.context().close();
+});
+
+test('the floating panel can be hidden from the settings', async ({ page }) => {
+  await page.setViewportSize(WIDE);
+  await signedIn(page, 'carol');
+  await page.goto('/main/public');
+  const bar = page.getByRole('button', { name: 'Shoutbox' });
+  await expect(bar).toBeVisible();
+  const settings = await openSettings(page, 'General');
+  const hide = settings.getByRole('checkbox', { name: 'Hide the floating shoutbox' });
+  await hide.check();
+  await expect(bar).toHaveCount(0);
+  await hide.uncheck();
+  await expect(bar).toBeVisible();
+});
+
+test('the side drawer of a phone offers the shout box', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await signedIn(page, 'alice');
+  await page.goto('/main/public');
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Shoutbox' }).click();
+  await expect(page.getByRole('heading', { name: 'Shoutbox', level: 1 })).toBeVisible();
+  await expect(messageInput(page)).toBeVisible();
+});
+
+test.describe('on a server without a shout box', () => {
+  const mastodon = ownInstanceTest(['--flavour', 'mastodon']);
+
+  mastodon.test('no entry, panel or socket for it shows', async ({ page }) => {
+    const token = await signInPagesGrant(
+      mastodon.instance.url,
+      'alice',
+      DEMO_PASSWORD,
+      'read write follow push',
+    );
+    await persistSession(page, token);
+    const sockets: string[] = [];
+    page.on('websocket', (socket) => sockets.push(socket.url()));
+
+    await page.setViewportSize(WIDE);
+    await page.goto('/main/friends');
+    await expect(page.getByRole('button', { name: 'New post' }).first()).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Shoutbox' })).toHaveCount(0);
+
+    await page.setViewportSize(PHONE);
+    await page.getByRole('button', { name: 'Menu' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Menu' });
+    await expect(drawer.getByRole('link', { name: 'About' })).toBeVisible();
+    await expect(drawer.getByRole('link', { name: 'Shoutbox' })).toHaveCount(0);
+
+    await page.goto('/shout-panel');
+    await expect(page.getByRole('heading', { name: 'Page not found', level: 1 })).toBeVisible();
+    await expect(messageInput(page)).toHaveCount(0);
+    expect(sockets.filter((url) => url.includes('/socket/websocket'))).toEqual([]);
+  });
+});

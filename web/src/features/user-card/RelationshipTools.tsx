@@ -118,9 +118,7 @@ export function RelationshipTools({
             : t(relationship?.blocking ? 'user_card.unblock' : 'user_card.block')}
         </Button>
         {controls.chat && (
-          <Button
-            onClick={() => navigate(pathFor('chat', { username, recipient_id: account.id }))}
-          >
+          <Button onClick={() => navigate(pathFor('chat', { username, recipient_id: account.id }))}>
             {t('user_card.message')}
           </Button>
         )}

@@ -7,7 +7,8 @@ import { api, signedIn, unique } from './session.ts';
 /**
  * Pleroma chats (spec part 1, §2 chats, §4 chat message states): two people talking live, a
  * message that survives a failing server or a lost network and lands once, attachments, deleting,
- * and the unread badges. Each journey uses its own pair of demo accounts' chat.
+ * and the unread badges. Each journey has a chat of its own; none sends to alice or carol, whose
+ * page titles (which count unread chats) other journeys read.
  */
 
 interface ChatMessage {
@@ -76,42 +77,42 @@ test('two people chat live: the card opens the chat, messages arrive by themselv
   browser,
   consoleErrors,
 }) => {
-  const aliceToken = await signedIn(page, 'alice');
-  const bobPage = await pageAs(browser, 'bob');
-  const bobToken = await apiToken('bob', DEMO_PASSWORD);
-  const bobId = await accountId(bobToken);
-  const chatId = await chatWith(aliceToken, bobId);
-  await readAll(aliceToken, chatId);
+  // Bob and Dave chat in this journey only.
+  const bobToken = await signedIn(page, 'bob');
+  const davePage = await pageAs(browser, 'dave');
+  const daveToken = await apiToken('dave', DEMO_PASSWORD);
+  const daveId = await accountId(daveToken);
+  const chatId = await chatWith(bobToken, daveId);
   await readAll(bobToken, chatId);
+  await readAll(daveToken, chatId);
 
-  // Alice opens the chat from Bob's profile card.
-  await page.goto('/users/bob');
+  // Bob opens the chat from Dave's profile card.
+  await page.goto('/users/dave');
   await page.getByRole('button', { name: 'Chat', exact: true }).click();
-  await expect(page).toHaveURL(new RegExp(`/users/alice/chats/${bobId}$`));
-  await expect(page.getByRole('heading', { level: 1 })).toContainText('@bob');
-  const hello = unique('Hello Bob');
+  await expect(page).toHaveURL(new RegExp(`/users/bob/chats/${daveId}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('@dave');
+  const hello = unique('Hello Dave');
   await messageField(page).fill(hello);
   await messageField(page).press('Enter');
   await expect(messageField(page)).toHaveValue('');
   await expect(chatLog(page).getByRole('listitem').filter({ hasText: hello })).toBeVisible();
   await expectNoA11yViolations(page, 'chat view');
 
-  // Bob finds it in his chat list, newest first, with Alice's name and the message as preview.
-  await bobPage.goto('/users/bob/chats');
-  const row = bobPage.getByRole('listitem').filter({ hasText: hello });
-  await expect(row).toBeVisible();
-  await expect(bobPage.getByRole('main').getByRole('listitem').first()).toContainText(hello);
-  await expectNoA11yViolations(bobPage, 'chat list');
+  // Dave finds it in his chat list, with Bob's name and the message as its preview.
+  await davePage.goto('/users/dave/chats');
+  const row = davePage.getByRole('main').getByRole('listitem').filter({ hasText: hello });
+  await expect(row).toContainText('@bob');
+  await expectNoA11yViolations(davePage, 'chat list');
   await row.getByRole('link').click();
-  await expect(chatLog(bobPage).getByRole('listitem').filter({ hasText: hello })).toBeVisible();
+  await expect(chatLog(davePage).getByRole('listitem').filter({ hasText: hello })).toBeVisible();
 
-  // Bob answers; Alice sees it without reloading.
-  const answer = unique('Hi Alice');
-  await messageField(bobPage).fill(answer);
-  await bobPage.getByRole('button', { name: 'Send' }).click();
+  // Dave answers; Bob sees it without reloading.
+  const answer = unique('Hi Bob');
+  await messageField(davePage).fill(answer);
+  await davePage.getByRole('button', { name: 'Send' }).click();
   await expect(chatLog(page).getByRole('listitem').filter({ hasText: answer })).toBeVisible();
 
-  // Alice deletes her message after confirming; it leaves both views.
+  // Bob deletes his message after confirming; it is gone from the chat, on the server too.
   const own = chatLog(page).getByRole('listitem').filter({ hasText: hello });
   await own.hover();
   await own.getByRole('button', { name: 'Delete message' }).click();
@@ -119,9 +120,9 @@ test('two people chat live: the card opens the chat, messages arrive by themselv
   await expect(confirm).toContainText('Do you really want to delete this message?');
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(chatLog(page).getByText(hello)).toHaveCount(0);
-  expect((await messages(bobToken, chatId)).some((m) => m.content.includes(hello))).toBe(false);
+  expect((await messages(daveToken, chatId)).some((m) => m.content.includes(hello))).toBe(false);
   expect(consoleErrors).toEqual([]);
-  await bobPage.context().close();
+  await davePage.context().close();
 });
 
 test('unread messages count in the navigation and the title, and clear once read', async ({
@@ -170,15 +171,15 @@ test('a message the server answers 503 three times is retried and arrives once',
   page,
 }) => {
   const erinToken = await signedIn(page, 'erin');
-  const daveToken = await apiToken('dave', DEMO_PASSWORD);
-  const daveId = await accountId(daveToken);
-  const chatId = await chatWith(erinToken, daveId);
+  const moderatorToken = await apiToken('moderator', DEMO_PASSWORD);
+  const moderatorId = await accountId(moderatorToken);
+  const chatId = await chatWith(erinToken, moderatorId);
   // A chat that cannot be opened says so, and its form takes nothing.
   await page.goto('/users/erin/chats/no-such-account');
   await expect(page.getByRole('alert')).toContainText('Error loading chat');
   await expect(messageField(page)).toBeDisabled();
 
-  await page.goto(`/users/erin/chats/${daveId}`);
+  await page.goto(`/users/erin/chats/${moderatorId}`);
   await expect(messageField(page)).toBeEnabled();
 
   // The server is down for three tries; the third reaches it but its answer is lost as a 503.
@@ -198,7 +199,7 @@ test('a message the server answers 503 three times is retried and arrives once',
   await expect.poll(() => failures, { timeout: 20_000 }).toBe(3);
   await expect(item.getByRole('status')).toHaveCount(0, { timeout: 15_000 });
   await expect(item.getByText('Sending…')).toHaveCount(0);
-  const landed = (await messages(daveToken, chatId)).filter((m) => m.content.includes(text));
+  const landed = (await messages(moderatorToken, chatId)).filter((m) => m.content.includes(text));
   expect(landed).toHaveLength(1);
   await expect(chatLog(page).getByRole('listitem').filter({ hasText: text })).toHaveCount(1);
 });
@@ -208,10 +209,10 @@ test('a message written offline shows failed, survives a reload and is delivered
   context,
 }) => {
   const erinToken = await signedIn(page, 'erin');
-  const carolToken = await apiToken('carol', DEMO_PASSWORD);
-  const carolId = await accountId(carolToken);
-  const chatId = await chatWith(erinToken, carolId);
-  await page.goto(`/users/erin/chats/${carolId}`);
+  const adminToken = await apiToken('admin', DEMO_PASSWORD);
+  const adminId = await accountId(adminToken);
+  const chatId = await chatWith(erinToken, adminId);
+  await page.goto(`/users/erin/chats/${adminId}`);
   await expect(messageField(page)).toBeEnabled();
 
   await context.setOffline(true);
@@ -234,7 +235,7 @@ test('a message written offline shows failed, survives a reload and is delivered
   await expect
     .poll(
       async () =>
-        (await messages(carolToken, chatId)).filter((m) => m.content.includes(text)).length,
+        (await messages(adminToken, chatId)).filter((m) => m.content.includes(text)).length,
     )
     .toBe(1);
   await page.reload();

@@ -151,6 +151,8 @@ test('polls, editing and direct messages work; reactions are hidden', async ({ p
   await post(bob, { status: `@alice ${secret}`, visibility: 'direct' });
   await persistSession(page, alice);
   const pleromaOnly = watchRequests(page);
+  const sockets: string[] = [];
+  page.on('websocket', (socket) => sockets.push(socket.url()));
   await page.goto('/main/friends');
 
   // A poll from the composer.
@@ -184,12 +186,18 @@ test('polls, editing and direct messages work; reactions are hidden', async ({ p
   await page.goto('/users/alice/dms');
   await expect(cardWith(page.getByRole('main'), secret)).toBeVisible();
 
-  // No chats and no shout box on a server without them: no entry, no button, no call.
+  // No chats and no shout box on a server without them: no entry, panel, button, socket or call.
   await expect(page.getByRole('link', { name: /^Chats/ })).toHaveCount(0);
   await expect(page.getByRole('link', { name: /^Shout/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Shout/ })).toHaveCount(0);
   await page.goto('/users/bob');
   await expect(page.getByRole('button', { name: /^(Follow|Unfollow)/ }).first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Chat', exact: true })).toHaveCount(0);
+  for (const path of ['/shout-panel', '/users/alice/chats']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: 'Page not found', level: 1 })).toBeVisible();
+  }
+  expect(sockets.filter((url) => url.includes('/socket/websocket'))).toEqual([]);
   await expect(noticesRegion(page)).toHaveCount(0);
   expect(pleromaOnly).toEqual([]);
 });

@@ -1,16 +1,13 @@
 import type { Browser, Page } from '@playwright/test';
 import { expectNoA11yViolations } from './axe.ts';
-import { DEMO_PASSWORD } from './demo.ts';
 import { expect, instanceUrl, test } from './fixtures.ts';
-import { signInPagesGrant } from './oauth.ts';
-import { ownInstanceTest } from './ownInstance.ts';
-import { persistSession, signedIn, unique } from './session.ts';
+import { signedIn, unique } from './session.ts';
 import { openSettings } from './settingsDialog.ts';
 
 /**
  * The shout box (spec part 1, §2): people talk live on the instance's public channel, on the
- * /shout-panel screen and in the floating panel of wider layouts; a server without one shows no
- * trace of it.
+ * /shout-panel screen and in the floating panel of wider layouts. That a server without one shows
+ * no trace of it is checked with the other Mastodon-flavour journeys (mastodon-flavour.spec.ts).
  */
 
 const WIDE = { width: 1400, height: 900 };
@@ -128,36 +125,4 @@ test('the side drawer of a phone offers the shout box', async ({ page }) => {
   await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Shoutbox' }).click();
   await expect(page.getByRole('heading', { name: 'Shoutbox', level: 1 })).toBeVisible();
   await expect(messageInput(page)).toBeVisible();
-});
-
-test.describe('on a server without a shout box', () => {
-  const mastodon = ownInstanceTest(['--flavour', 'mastodon']);
-
-  mastodon.test('no entry, panel or socket for it shows', async ({ page }) => {
-    const token = await signInPagesGrant(
-      mastodon.instance.url,
-      'alice',
-      DEMO_PASSWORD,
-      'read write follow push',
-    );
-    await persistSession(page, token);
-    const sockets: string[] = [];
-    page.on('websocket', (socket) => sockets.push(socket.url()));
-
-    await page.setViewportSize(WIDE);
-    await page.goto('/main/friends');
-    await expect(page.getByRole('button', { name: 'New post' }).first()).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Shoutbox' })).toHaveCount(0);
-
-    await page.setViewportSize(PHONE);
-    await page.getByRole('button', { name: 'Menu' }).click();
-    const drawer = page.getByRole('dialog', { name: 'Menu' });
-    await expect(drawer.getByRole('link', { name: 'About' })).toBeVisible();
-    await expect(drawer.getByRole('link', { name: 'Shoutbox' })).toHaveCount(0);
-
-    await page.goto('/shout-panel');
-    await expect(page.getByRole('heading', { name: 'Page not found', level: 1 })).toBeVisible();
-    await expect(messageInput(page)).toHaveCount(0);
-    expect(sockets.filter((url) => url.includes('/socket/websocket'))).toEqual([]);
-  });
 });

@@ -7,8 +7,8 @@ import { idAt } from '../db/ids.ts';
 import { hostOf } from '../views/html.ts';
 
 /**
- * A chat between alice and bob: a short exchange from the last hour, bob's last message still
- * unread by alice. Runs once per data folder (also on folders seeded before chats existed).
+ * A chat between alice and bob: a short exchange from the last hour, alice's last message still
+ * unread by bob (alice's page title, which counts unread chats, starts from her notifications). Runs once per data folder (also on folders seeded before chats existed).
  */
 const CHATS_SEED_KEY = 'seed_chats_version';
 const CHATS_SEED_VERSION = '1';
@@ -19,6 +19,7 @@ const EXCHANGE: { from: 'alice' | 'bob'; text: string; minutesAgo: number }[] = 
   { from: 'alice', text: 'Yes! Hoping for the avocets this time :starling:', minutesAgo: 50 },
   { from: 'alice', text: 'Bring the good binoculars.', minutesAgo: 49 },
   { from: 'bob', text: 'Will do. Meet at the car park at 7?', minutesAgo: 12 },
+  { from: 'alice', text: '7 it is. See you there!', minutesAgo: 10 },
 ];
 
 export function seedChats(ctx: ServerContext): void {

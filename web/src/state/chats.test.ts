@@ -9,6 +9,7 @@ import {
   restoreOutbox,
   retryMessage,
   sendMessage,
+  sortedChats,
   useChats,
 } from './chats.ts';
 import { useUnseen } from './unseen.ts';
@@ -175,5 +176,18 @@ describe('sending a chat message', () => {
     clearChats();
     restoreOutbox(server.client, ME);
     expect(outbox()).toEqual([]);
+  });
+});
+
+describe('the chat list', () => {
+  it('puts the most recently updated chat first', () => {
+    const chat = (id: string, updatedAt: string) =>
+      ({ id, updatedAt }) as Parameters<typeof sortedChats>[0][string];
+    const order = sortedChats({
+      a: chat('a', '2026-11-25T10:00:00.000Z'),
+      b: chat('b', '2026-11-27T08:00:00.000Z'),
+      c: chat('c', '2026-11-26T23:59:00.000Z'),
+    }).map((entry) => entry.id);
+    expect(order).toEqual(['b', 'c', 'a']);
   });
 });

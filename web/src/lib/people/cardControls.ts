@@ -12,6 +12,8 @@ export interface CardTarget {
   id: string;
   isLocal: boolean;
   deactivated: boolean;
+  /** False when the account refuses chat messages (null: the server does not say). */
+  acceptsChatMessages: boolean | null;
 }
 
 export interface CardInstance {
@@ -81,7 +83,8 @@ export function cardControls(
     externalProfile: !self && !target.isLocal,
     relationshipTools: other,
     note: other && notesSupported,
-    chat: other && instance.chats,
+    // Nobody can open a chat with an account that is gone or takes no chat messages.
+    chat: other && instance.chats && !target.deactivated && target.acceptsChatMessages !== false,
     remoteFollow: !viewer && target.isLocal,
     muteAndMentionDisabled: target.deactivated,
     followDisabled: target.deactivated,

@@ -226,7 +226,7 @@ describe('which card controls a viewer sees', () => {
         it(`${role} viewing a ${isLocal ? 'local' : 'remote'}${deactivated ? ' deactivated' : ''} user`, () => {
           const controls = cardControls(
             viewers[role],
-            { id: 't', isLocal, deactivated },
+            { id: 't', isLocal, deactivated, acceptsChatMessages: null },
             instance,
             true,
           );
@@ -235,6 +235,7 @@ describe('which card controls a viewer sees', () => {
           expect(controls.externalProfile).toBe(!isLocal);
           expect(controls.followDisabled).toBe(deactivated);
           expect(controls.muteAndMentionDisabled).toBe(deactivated);
+          expect(controls.chat).toBe(!deactivated);
           expect(controls.moderation.menu).toBe(role === 'admin');
           expect(controls.moderation.roles).toBe(role === 'admin' && isLocal && !deactivated);
           expect(controls.moderation.activation).toBe(role === 'admin');
@@ -245,10 +246,17 @@ describe('which card controls a viewer sees', () => {
     }
   }
 
+  it('offers no chat with an account that takes no chat messages', () => {
+    const target = { id: 't', isLocal: true, deactivated: false };
+    const chat = (acceptsChatMessages: boolean | null) =>
+      cardControls(viewers.member, { ...target, acceptsChatMessages }, instance, true).chat;
+    expect([chat(true), chat(null), chat(false)]).toEqual([true, true, false]);
+  });
+
   it('a member with one moderation privilege sees the menu with that entry only', () => {
     const controls = cardControls(
       { id: 'v', role: 'moderator', privileges: ['users_delete'] },
-      { id: 't', isLocal: true, deactivated: false },
+      { id: 't', isLocal: true, deactivated: false, acceptsChatMessages: null },
       { tagPolicy: true, chats: false },
       false,
     );
@@ -266,14 +274,14 @@ describe('which card controls a viewer sees', () => {
   it('tags need the instance policy; own card edits; anonymous remote-follows local users', () => {
     const noPolicy = cardControls(
       viewers.admin,
-      { id: 't', isLocal: true, deactivated: false },
+      { id: 't', isLocal: true, deactivated: false, acceptsChatMessages: null },
       { tagPolicy: false, chats: true },
       true,
     );
     expect(noPolicy.moderation.tags).toBe(false);
     const own = cardControls(
       viewers.admin,
-      { id: 'v', isLocal: true, deactivated: false },
+      { id: 'v', isLocal: true, deactivated: false, acceptsChatMessages: null },
       instance,
       true,
     );
@@ -282,7 +290,7 @@ describe('which card controls a viewer sees', () => {
     expect(own.moderation.menu).toBe(false);
     const anonymousLocal = cardControls(
       null,
-      { id: 't', isLocal: true, deactivated: false },
+      { id: 't', isLocal: true, deactivated: false, acceptsChatMessages: null },
       instance,
       true,
     );
@@ -290,7 +298,7 @@ describe('which card controls a viewer sees', () => {
     expect(anonymousLocal.relationshipTools).toBe(false);
     const anonymousRemote = cardControls(
       null,
-      { id: 't', isLocal: false, deactivated: false },
+      { id: 't', isLocal: false, deactivated: false, acceptsChatMessages: null },
       instance,
       true,
     );

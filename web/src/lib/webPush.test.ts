@@ -3,7 +3,9 @@ import { createApiClient } from '../api/client.ts';
 import { matchRoute } from '../router/matchRoute.ts';
 import serviceWorkerSource from '../../public/sw.js?raw';
 import {
+  browserPush,
   disablePush,
+  dropBrowserSubscription,
   enablePush,
   pushUnavailableReason,
   resumePush,
@@ -247,5 +249,17 @@ describe('the service worker', () => {
   it('opens the notifications screen when a notification is clicked with no window open', () => {
     const opened = /openWindow\('([^']+)'\)/.exec(serviceWorkerSource)?.[1];
     expect(matchRoute(opened ?? '')?.route.name).toBe('notifications');
+  });
+});
+
+describe('the real browser', () => {
+  it('has no registration to drop where there are no service workers (sign-out must not throw)', async () => {
+    vi.stubGlobal('navigator', { ...navigator, serviceWorker: undefined });
+    try {
+      await expect(browserPush().registration()).resolves.toBeUndefined();
+      await expect(dropBrowserSubscription(browserPush())).resolves.toBeUndefined();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -201,6 +201,7 @@ export function browserPush(): PushBrowser {
       await navigator.serviceWorker.register(SERVICE_WORKER_URL, { scope: '/' });
       return navigator.serviceWorker.ready;
     },
-    registration: () => navigator.serviceWorker.getRegistration('/'),
+    // No service workers at all (an insecure page, some private modes): no registration either.
+    registration: async () => navigator.serviceWorker?.getRegistration('/'),
   };
 }

@@ -27,6 +27,25 @@ async function someStatusId(): Promise<string> {
   return (body.find((status) => status.in_reply_to_id) ?? body[0])!.id;
 }
 
+/**
+ * Opens `path`: the first by loading the page, the next ones as the app's own links do (history
+ * and popstate), so the page, the app and axe stay loaded between screens.
+ */
+async function visit(page: Page, path: string, first: boolean): Promise<void> {
+  if (first) {
+    await page.goto(path);
+    return;
+  }
+  const heading = page.getByRole('heading', { level: 1 });
+  const before = await heading.textContent().catch(() => null);
+  await page.evaluate((to) => {
+    history.pushState(null, '', to);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await expect(page).toHaveURL(path);
+  if (before !== null) await expect(heading).not.toHaveText(before);
+}
+
 /** Waits for a screen to settle: its heading, and for timelines their first post. */
 async function settled(page: Page, withPosts: boolean): Promise<void> {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -41,46 +60,39 @@ for (const size of SIZES) {
       await page.setViewportSize({ width: size.width, height: size.height });
     });
 
-    for (const [path, withPosts] of [
-      ['/main/public', true],
-      ['/main/all', true],
-      ['/tag/starling', true],
-      ['/login', false],
-      ['/about', false],
-    ] as const) {
-      test(`anonymous ${path}`, async ({ page }) => {
-        await page.goto(path);
+    // One page per group, moving between screens as the app does (no reload): every screen is
+    // scanned as a person reaches it, and the app and axe start once, not once per screen.
+    test('anonymous screens', async ({ page }) => {
+      const screens = [
+        ['/main/public', true],
+        ['/main/all', true],
+        ['/tag/starling', true],
+        ['/login', false],
+        ['/about', false],
+        [`/notice/${await someStatusId()}`, true],
+      ] as const;
+      for (const [index, [path, withPosts]] of screens.entries()) {
+        await visit(page, path, index === 0);
         await settled(page, withPosts);
         await expectNoA11yViolations(page, `${path} (anonymous, ${size.name})`);
-      });
-    }
-
-    test('anonymous conversation', async ({ page }) => {
-      await page.goto(`/notice/${await someStatusId()}`);
-      await settled(page, true);
-      await expectNoA11yViolations(page, `conversation (anonymous, ${size.name})`);
+      }
     });
 
-    for (const [path, withPosts] of [
-      ['/main/friends', true],
-      ['/main/public', true],
-      ['/bookmarks', false],
-      ['/drafts', false],
-      ['/nav-edit', false],
-    ] as const) {
-      test(`signed in ${path}`, async ({ page }) => {
-        await signedIn(page, 'alice');
-        await page.goto(path);
+    test('signed-in screens', async ({ page }) => {
+      await signedIn(page, 'alice');
+      const screens = [
+        ['/main/friends', true],
+        ['/main/public', true],
+        ['/bookmarks', false],
+        ['/drafts', false],
+        ['/nav-edit', false],
+        [`/notice/${await someStatusId()}`, true],
+      ] as const;
+      for (const [index, [path, withPosts]] of screens.entries()) {
+        await visit(page, path, index === 0);
         await settled(page, withPosts);
         await expectNoA11yViolations(page, `${path} (signed in, ${size.name})`);
-      });
-    }
-
-    test('signed in conversation', async ({ page }) => {
-      await signedIn(page, 'alice');
-      await page.goto(`/notice/${await someStatusId()}`);
-      await settled(page, true);
-      await expectNoA11yViolations(page, `conversation (signed in, ${size.name})`);
+      }
     });
 
     test('dialogs: new post, emoji picker, settings, confirmation', async ({ page }) => {

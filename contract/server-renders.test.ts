@@ -1103,4 +1103,81 @@ describe('the local instance renders what the client parses', () => {
       expect(deleted.id).toBe(media.id);
     });
   });
+
+  describe('announcements', () => {
+    const adminCall = async (
+      method: 'GET' | 'POST' | 'PATCH',
+      url: string,
+      payload?: Record<string, unknown>,
+    ): Promise<unknown> => {
+      const response = await built.app.inject({
+        method,
+        url,
+        headers: { authorization: `Bearer ${tokens.get('admin-admin')}` },
+        ...(payload ? { payload } : {}),
+      });
+      expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(200);
+      return response.json() as unknown;
+    };
+
+    it('renders the running ones, the admin list, a new one and an edit', async () => {
+      const client = (await inject('POST', '/api/v1/apps', {
+        payload: {
+          client_name: 'Contract announcements',
+          redirect_uris: 'urn:ietf:wg:oauth:2.0:oob',
+          scopes: 'read write admin',
+        },
+      })) as { body: { client_id: string; client_secret: string } };
+      const grant = await inject('POST', '/oauth/token', {
+        payload: {
+          grant_type: 'password',
+          username: 'admin',
+          password: PASSWORD,
+          client_id: client.body.client_id,
+          client_secret: client.body.client_secret,
+          scope: 'read write admin',
+        },
+      });
+      tokens.set('admin-admin', (grant.body as { access_token: string }).access_token);
+
+      const running = cleanList(
+        'announcements',
+        p.parseAnnouncement,
+        await get('/api/v1/announcements', 'dave'),
+      );
+      expect(running.map((a) => [a.allDay, a.read])).toEqual([
+        [true, false],
+        [false, false],
+      ]);
+      expect(running[1]!.emojis.map((e) => e.shortcode)).toEqual(['starling']);
+      expect(running[1]!.rawContent).toContain(':starling:');
+      const all = cleanList(
+        'admin announcements',
+        p.parseAnnouncement,
+        await adminCall('GET', '/api/v1/pleroma/admin/announcements'),
+      );
+      expect(all).toHaveLength(3);
+
+      const made = clean(
+        'posted announcement',
+        p.parseAnnouncement,
+        await adminCall('POST', '/api/v1/pleroma/admin/announcements', {
+          content: `Contract news :${shortcode}: #${TAG}`,
+          starts_at: null,
+          ends_at: '',
+          all_day: false,
+        }),
+      );
+      expect(made).toMatchObject({ startsAt: null, endsAt: null, allDay: false });
+      expect(made.tags.map((tag) => tag.name)).toEqual([TAG]);
+      const edited = clean(
+        'edited announcement',
+        p.parseAnnouncement,
+        await adminCall('PATCH', `/api/v1/pleroma/admin/announcements/${made.id}`, {
+          all_day: true,
+        }),
+      );
+      expect(edited).toMatchObject({ rawContent: made.rawContent, allDay: true });
+    });
+  });
 });

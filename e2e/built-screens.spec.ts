@@ -6,7 +6,7 @@ import { persistSession, signedIn, unique } from './session.ts';
 
 /**
  * Journeys for the defects and missing spec parts of the built screens (issue 11): compact
- * attachments, the mobile bar, announcements, mention autocomplete, composer notices, the post
+ * attachments, the mobile bar, mention autocomplete, composer notices, the post
  * card's people list, reply preview and spin, and Flash.
  */
 
@@ -83,17 +83,6 @@ test('the mobile bar keeps six pinned items on one row at 390 and 420 px', async
       body: JSON.stringify({ pleroma_settings_store: { starling: {} } }),
     });
   }
-});
-
-test('announcements leave the navigation when the server answers 404', async ({ page }) => {
-  await signedIn(page, 'dave');
-  const answered = page.waitForResponse((response) =>
-    response.url().endsWith('/api/v1/announcements'),
-  );
-  await page.goto('/main/friends');
-  expect((await answered).status()).toBe(404);
-  await expect(page.getByRole('link', { name: 'Home timeline' }).first()).toBeVisible();
-  await expect(page.getByRole('link', { name: /^Announcements/ })).toHaveCount(0);
 });
 
 test('mention autocomplete finds a known remote account by its whole handle', async ({ page }) => {

@@ -15,9 +15,6 @@ export const test = base.extend<{ consoleErrors: string[] }>({
     const errors: string[] = [];
     page.on('console', (message) => {
       if (message.type() !== 'error') return;
-      // The client asks once whether the server has announcements; the local instance's 404 is
-      // the expected "no" (spec: announcements are then marked unsupported), not a failure.
-      if (message.location().url.endsWith('/api/v1/announcements')) return;
       errors.push(message.text());
     });
     page.on('pageerror', (error) => errors.push(error.message));

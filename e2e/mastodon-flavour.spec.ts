@@ -279,13 +279,32 @@ test('streaming killed after it worked: one notice, quiet retries, then polling'
   expect(seen.opened).toBe(1);
 });
 
-test('logout drops the stored token at once, and no poll sends it again', async ({ page }) => {
+test('announcements read and dismiss; logout drops the stored token at once, and no poll sends it again', async ({
+  page,
+}) => {
   await page.clock.install();
   await page.addInitScript(watchCredentialsAfterConfirm);
   await signInThroughServerPages(page, 'dave');
   await expect(page.getByRole('article').first()).toBeVisible();
   const token = await storedToken(page);
   expect(token).toBeTruthy();
+
+  // Announcements are Mastodon's too: dave reads his two seeded ones and the badge clears.
+  const announcements = page
+    .getByRole('navigation')
+    .getByRole('link', { name: /^Announcements/ })
+    .filter({ hasText: 'Announcements' })
+    .first();
+  await expect(announcements).toHaveText('Announcements2');
+  await announcements.click();
+  const markAsRead = page.getByRole('button', { name: 'Mark as read' });
+  await expect(markAsRead).toHaveCount(2);
+  await markAsRead.first().click();
+  await expect(markAsRead).toHaveCount(1);
+  await markAsRead.first().click();
+  await expect(announcements).toHaveText('Announcements');
+  await page.goBack();
+  await expect(page.getByRole('article').first()).toBeVisible();
 
   // No streaming here: the home timeline polls every TIMELINE_POLL_MS; let one come round.
   let homePolls = 0;

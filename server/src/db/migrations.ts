@@ -630,4 +630,28 @@ CREATE TABLE shouts (
 );
 `,
   },
+  {
+    version: 197,
+    name: 'announcements',
+    sql: `
+-- Instance announcements (Pleroma's admin API, Mastodon's user side): the source text is kept and
+-- formatted when rendered. Dates are ISO times or NULL (open-ended).
+CREATE TABLE announcements (
+  id TEXT PRIMARY KEY,
+  content_source TEXT NOT NULL,
+  starts_at TEXT,
+  ends_at TEXT,
+  all_day INTEGER NOT NULL DEFAULT 0,
+  published_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+-- Who has dismissed (read) which announcement.
+CREATE TABLE announcement_reads (
+  announcement_id TEXT NOT NULL REFERENCES announcements (id) ON DELETE CASCADE,
+  account_id TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+  PRIMARY KEY (announcement_id, account_id)
+);
+CREATE INDEX announcement_reads_account ON announcement_reads (account_id);
+`,
+  },
 ];

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context.ts';
 import { accountRoutes } from './accounts.ts';
+import { announcementRoutes } from './announcements.ts';
 import { adminUserRoutes } from './admin-users.ts';
 import { appRoutes } from './apps.ts';
 import { dataRoutes } from './data.ts';
@@ -62,6 +63,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: ServerContext): 
     backupRoutes,
     pushRoutes,
     scheduledStatusRoutes,
+    announcementRoutes,
   ]) {
     await area(app, ctx);
   }

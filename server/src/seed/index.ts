@@ -21,6 +21,7 @@ import {
 import { planStatuses, planThread } from './content.ts';
 import { avatarPng, emojiPng, headerPng, writeOnce } from './images.ts';
 import { Random } from './random.ts';
+import { seedAnnouncements } from './announcements.ts';
 import { seedChats } from './chats.ts';
 import { seedNotifications } from './notifications.ts';
 import { seedReading, writeReadingMedia } from './reading.ts';
@@ -99,6 +100,7 @@ export function seedDemoData(ctx: ServerContext): DemoLogin[] {
     seedReading(ctx);
     seedNotifications(ctx);
     seedChats(ctx);
+    seedAnnouncements(ctx);
     return demoLogins();
   }
   const db = ctx.db;
@@ -208,6 +210,7 @@ export function seedDemoData(ctx: ServerContext): DemoLogin[] {
   seedReading(ctx);
   seedNotifications(ctx);
   seedChats(ctx);
+  seedAnnouncements(ctx);
   return demoLogins();
 }
 

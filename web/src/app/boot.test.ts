@@ -179,7 +179,7 @@ describe('loadInstanceConfig', () => {
         editingAvailable: true,
         reactionsApi: 'none',
         directMessagesSource: 'conversations',
-        announcementsAvailable: false,
+        announcementsAvailable: true,
       },
     });
   });

@@ -199,8 +199,9 @@ function fromFeatures(
     pollsAvailable: server.polls,
     reactionsApi: server.reactions,
     directMessagesSource: server.directMessages,
-    // Pleroma and Akkoma serve GET /api/v1/announcements; others are assumed not to.
-    announcementsAvailable: server.pleroma,
+    // Pleroma, Akkoma and Mastodon serve GET /api/v1/announcements; any other server is asked
+    // after sign-in, and its 404 takes them away (features/announcements/announcementsSession.ts).
+    announcementsAvailable: server.flavour !== null,
     pleromaChatMessagesAvailable: features.includes('pleroma_chat_messages'),
     editingAvailable: server.editing,
     shoutAvailable: features.includes('chat') && frontend.disableChat !== true,

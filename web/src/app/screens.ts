@@ -90,6 +90,12 @@ const ShoutPanelScreen = lazyRetry(() =>
   })),
 );
 
+const AnnouncementsScreen = lazyRetry(() =>
+  import('../features/announcements/screens.ts').then((module) => ({
+    default: module.AnnouncementsScreen,
+  })),
+);
+
 const AccountDeletedScreen = lazyRetry(() =>
   import('../features/settings/AccountDeletedScreen.tsx').then((module) => ({
     default: module.AccountDeletedScreen,
@@ -131,7 +137,7 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   'shout-panel': ShoutPanelScreen,
   search: Placeholder,
   'who-to-follow': WhoToFollowScreen,
-  announcements: Placeholder,
+  announcements: AnnouncementsScreen,
   lists: Placeholder,
   'lists-new': Placeholder,
   'lists-timeline': TimelineScreen,

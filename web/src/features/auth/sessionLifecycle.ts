@@ -27,7 +27,6 @@ import {
   refreshUnseenCount,
 } from '../../state/notifications.ts';
 import { followedAccountIds, mutedAccountIds } from './sessionApi.ts';
-import { checkAnnouncementsSupport } from '../../app/announcementsSupport.ts';
 import { errorMessage } from '../../lib/errorMessage.ts';
 
 /** Spec part 1, §9: notifications are polled every 10 s (until streaming takes over). */
@@ -119,6 +118,18 @@ async function startChatsWhenAvailable(accountId: string): Promise<void> {
   }
 }
 
+/** Announcements load with their own chunk, from a server thought to have them (a 404 says not). */
+async function startAnnouncementsWhenAvailable(accountId: string): Promise<void> {
+  try {
+    await whenInstanceLoaded();
+    if (!useInstance.getState().config.announcementsAvailable) return;
+    const announcements = await import('../announcements/announcementsSession.ts');
+    if (useSession.getState().user?.id === accountId) announcements.startAnnouncements(api);
+  } catch (error) {
+    console.warn('announcements could not start', error);
+  }
+}
+
 /** Spec part 1, §4 login side effects. Later features register their own pollers. */
 export function runLoginSideEffects(user: Account): void {
   // The badge starts from the server's count; the first poll brings the notifications themselves.
@@ -131,7 +142,7 @@ export function runLoginSideEffects(user: Account): void {
   void loadCustomEmoji();
   requestNotificationPermission();
   void loadRelations(user.id);
-  void checkAnnouncementsSupport(api);
+  void startAnnouncementsWhenAvailable(user.id);
   void startChatsWhenAvailable(user.id);
   registerPoller(NOTIFICATIONS_POLLER, intervalPoller(NOTIFICATIONS_POLL_MS, pollNotifications));
   if (user.locked) {

@@ -1,6 +1,6 @@
 import type { ApiClient } from './client.ts';
 import { parseAccount } from './schemas/account.ts';
-import { parseInstancePeers } from './schemas/instance.ts';
+import { parseInstancePeers } from './schemas/peers.ts';
 import type { Account } from './types.ts';
 
 /** The mutes, blocks and domain blocks lists of the settings (Mastodon API, Pleroma extras). */

@@ -23,10 +23,10 @@ test('a login-required route sends an anonymous visitor to /main/all', async ({ 
 });
 
 test('a route whose screen comes later shows a titled placeholder', async ({ page }) => {
-  await page.goto('/search?query=starlings');
+  await page.goto('/registration/starlings');
   const main = page.getByRole('main');
   await expect(
-    main.getByRole('heading', { name: 'Search — search for “starlings”' }),
+    main.getByRole('heading', { name: 'Registration — invitation starlings' }),
   ).toBeVisible();
   await expect(main.getByText('This screen arrives in a later version of Starling.')).toBeVisible();
 });

@@ -133,3 +133,106 @@ export function searchStatuses(
     LIMIT @limit OFFSET @offset`;
   return sql(db, text).all(params) as StatusRow[];
 }
+
+/** Mastodon's hashtag history covers today and the six days before it. */
+const HISTORY_DAYS = 7;
+const DAY_MS = 86_400_000;
+
+/** One day of a hashtag's use, in Mastodon's shape: numbers as strings, day as Unix seconds. */
+export interface HashtagDay {
+  day: string;
+  uses: string;
+  accounts: string;
+}
+
+const HISTORY_SQL = `
+  SELECT date(s.created_at) AS day, count(*) AS uses, count(DISTINCT s.account_id) AS accounts
+  FROM status_tags st JOIN statuses s ON s.id = st.status_id
+  WHERE st.tag = @tag AND s.visibility IN ('public', 'unlisted') AND s.reblog_of_id IS NULL
+    AND s.created_at >= @since
+  GROUP BY date(s.created_at)`;
+
+/**
+ * How often a hashtag was used on each of the last seven days (UTC), newest first, from the
+ * statuses anyone may see; days without a use count zero.
+ */
+export function hashtagHistory(db: Database, tag: string, now = Date.now()): HashtagDay[] {
+  const today = Math.floor(now / DAY_MS) * DAY_MS;
+  const since = today - (HISTORY_DAYS - 1) * DAY_MS;
+  const rows = sql(db, HISTORY_SQL).all({
+    tag,
+    since: new Date(since).toISOString(),
+  }) as { day: string; uses: number; accounts: number }[];
+  const byDay = new Map(rows.map((row) => [row.day, row]));
+  return Array.from({ length: HISTORY_DAYS }, (_, k) => {
+    const start = today - k * DAY_MS;
+    const row = byDay.get(new Date(start).toISOString().slice(0, 10));
+    return {
+      day: String(start / 1000),
+      uses: String(row?.uses ?? 0),
+      accounts: String(row?.accounts ?? 0),
+    };
+  });
+}
+
+function parseUrl(text: string): URL | null {
+  if (!/^https?:\/\//i.test(text)) return null;
+  try {
+    return new URL(text);
+  } catch {
+    return null;
+  }
+}
+
+/** Whether a search query is a web address (it then looks up the one object it names). */
+export function isUrlQuery(text: string): boolean {
+  return parseUrl(text) !== null;
+}
+
+/**
+ * The stored status a URL names: its remote uri or url, a local /notice/:id or /objects/:key,
+ * or a remote-looking account's https://domain/objects/:key (as statuses render their uri).
+ */
+export function findStatusByUrl(db: Database, text: string, origin: string): StatusRow | undefined {
+  const url = parseUrl(text);
+  if (!url) return undefined;
+  const stored = sql(db, 'SELECT * FROM statuses WHERE remote_uri = ? OR remote_url = ?').get(
+    text,
+    text,
+  ) as StatusRow | undefined;
+  if (stored) return stored;
+  const own = url.origin === new URL(origin).origin;
+  const notice = /^\/notice\/([^/]+)\/?$/.exec(url.pathname);
+  if (own && notice)
+    return sql(db, 'SELECT * FROM statuses WHERE id = ?').get(decodeURIComponent(notice[1]!)) as
+      StatusRow | undefined;
+  const object = /^\/objects\/([^/]+)\/?$/.exec(url.pathname);
+  if (!object) return undefined;
+  return sql(
+    db,
+    `SELECT s.* FROM statuses s JOIN accounts a ON a.id = s.account_id
+     WHERE s.object_key = @key AND s.remote_uri IS NULL
+       AND (CASE WHEN s.local = 1 THEN @own ELSE lower(a.domain) = @host END)`,
+  ).get({ key: decodeURIComponent(object[1]!), own: own ? 1 : 0, host: url.host.toLowerCase() }) as
+    StatusRow | undefined;
+}
+
+/** The active account a profile URL names: a local /users/:nick or /@nick, or a remote ap_id. */
+export function findAccountByUrl(
+  db: Database,
+  text: string,
+  origin: string,
+): AccountRow | undefined {
+  const url = parseUrl(text);
+  if (!url) return undefined;
+  if (url.origin === new URL(origin).origin) {
+    const local = /^\/(?:users\/|@)([^/]+)\/?$/.exec(url.pathname);
+    if (!local) return undefined;
+    return sql(
+      db,
+      'SELECT * FROM accounts WHERE lower(nickname) = lower(?) AND domain IS NULL AND deactivated = 0',
+    ).get(decodeURIComponent(local[1]!)) as AccountRow | undefined;
+  }
+  return sql(db, 'SELECT * FROM accounts WHERE ap_id = ? AND deactivated = 0').get(text) as
+    AccountRow | undefined;
+}

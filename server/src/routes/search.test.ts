@@ -106,8 +106,8 @@ describe('GET /api/v2/search', () => {
       accounts: [],
       statuses: [],
       hashtags: [
-        { name: 'birds', url: `${TEST_ORIGIN}/tag/birds`, history: [] },
-        { name: 'birdwatch', url: `${TEST_ORIGIN}/tag/birdwatch`, history: [] },
+        { name: 'birds', url: `${TEST_ORIGIN}/tag/birds`, history: expect.any(Array) },
+        { name: 'birdwatch', url: `${TEST_ORIGIN}/tag/birdwatch`, history: expect.any(Array) },
       ],
     });
     const own = await get('/api/v2/search?q=birdse&type=hashtags', tokens.bob);
@@ -152,5 +152,90 @@ describe('GET /api/v2/search', () => {
     });
     expect((await get('/api/v2/search?q=')).status).toBe(400);
     expect((await get('/api/v2/search?q=al&offset=-1')).status).toBe(400);
+  });
+
+  it('gives each hashtag its use over the last seven days from visible statuses', async () => {
+    const day = 86_400_000;
+    const today = Math.floor(Date.now() / day) * day;
+    const backdate = (id: unknown, daysAgo: number) =>
+      sql(t.ctx.db, 'UPDATE statuses SET created_at = ? WHERE id = ?').run(
+        new Date(today - daysAgo * day + 3_600_000).toISOString(),
+        id,
+      );
+    await post(t.app, tokens.alice!, { status: 'today #heron' });
+    await post(t.app, tokens.alice!, { status: 'today again #heron' });
+    await post(t.app, tokens.bob!, { status: 'bob today #heron' });
+    backdate((await post(t.app, tokens.bob!, { status: 'two days ago #heron' })).id, 2);
+    backdate((await post(t.app, tokens.bob!, { status: 'too old #heron' })).id, 7);
+    await post(t.app, tokens.bob!, { status: 'hidden #heron', visibility: 'private' });
+    const { body } = await get('/api/v2/search?q=heron&type=hashtags', tokens.carol);
+    const history = body.hashtags[0].history as { day: string; uses: string; accounts: string }[];
+    expect(history).toHaveLength(7);
+    expect(history[0]).toEqual({ day: String(today / 1000), uses: '3', accounts: '2' });
+    expect(history[1]).toEqual({ day: String((today - day) / 1000), uses: '0', accounts: '0' });
+    expect(history[2]).toEqual({ day: String((today - 2 * day) / 1000), uses: '1', accounts: '1' });
+    expect(history[6]!.day).toBe(String((today - 6 * day) / 1000));
+    expect(history.slice(3).every((d) => d.uses === '0')).toBe(true);
+  });
+
+  it('pages with offset and limit', async () => {
+    for (const word of ['one', 'two', 'three'])
+      await post(t.app, tokens.alice!, { status: `paged ${word}` });
+    const first = await get('/api/v2/search?q=paged&type=statuses&limit=2', tokens.carol);
+    const second = await get('/api/v2/search?q=paged&type=statuses&limit=2&offset=2', tokens.carol);
+    expect(first.body.statuses).toHaveLength(2);
+    expect(second.body.statuses.map((s: { content: string }) => s.content)).toEqual([
+      expect.stringContaining('paged one'),
+    ]);
+  });
+
+  it('resolves a handle to that account alone, and a URL to the stored status or account', async () => {
+    const handle = await get(
+      '/api/v2/search?q=%40al%40elsewhere.example&resolve=true',
+      tokens.carol,
+    );
+    expect(accts(handle.body.accounts)).toEqual(['al@elsewhere.example']);
+    const unresolved = await get('/api/v2/search?q=al%40elsewhere.example', tokens.carol);
+    expect(accts(unresolved.body.accounts)).toEqual(['al@elsewhere.example']);
+    const missing = await get(
+      '/api/v2/search?q=nobody%40nowhere.example&resolve=true',
+      tokens.carol,
+    );
+    expect(missing.body.accounts).toEqual([]);
+
+    const remote = await post(t.app, tokens.alice!, { status: 'from afar' });
+    sql(t.ctx.db, 'UPDATE statuses SET account_id = ?, local = 0 WHERE id = ?').run(
+      ids.alrem,
+      remote.id,
+    );
+    const uri = (await get(`/api/v1/statuses/${remote.id as string}`, tokens.carol)).body.uri;
+    expect(uri).toMatch(/^https:\/\/elsewhere\.example\/objects\//);
+    const byUri = await get(
+      `/api/v2/search?q=${encodeURIComponent(uri)}&resolve=true`,
+      tokens.carol,
+    );
+    expect(byUri.body.statuses.map((s: { id: string }) => s.id)).toEqual([remote.id]);
+    expect(byUri.body.accounts).toEqual([]);
+    const wrongHost = uri.replace('elsewhere.example', 'sea.example');
+    expect(
+      (await get(`/api/v2/search?q=${encodeURIComponent(wrongHost)}&resolve=true`)).body,
+    ).toEqual({ accounts: [], statuses: [], hashtags: [] });
+
+    const profile = await get(
+      `/api/v2/search?q=${encodeURIComponent('https://elsewhere.example/users/al')}&resolve=true`,
+      tokens.carol,
+    );
+    expect(accts(profile.body.accounts)).toEqual(['al@elsewhere.example']);
+    const local = await get(
+      `/api/v2/search?q=${encodeURIComponent(`${TEST_ORIGIN}/users/alice`)}&resolve=true`,
+    );
+    expect(accts(local.body.accounts)).toEqual(['alice']);
+
+    const secret = await post(t.app, tokens.alice!, { status: 'for me', visibility: 'direct' });
+    const hidden = await get(
+      `/api/v2/search?q=${encodeURIComponent(`${TEST_ORIGIN}/notice/${secret.id as string}`)}&resolve=true`,
+      tokens.carol,
+    );
+    expect(hidden.body.statuses).toEqual([]);
   });
 });

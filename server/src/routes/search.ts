@@ -1,7 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context.ts';
-import { searchAccounts, searchHashtags, searchStatuses, type SearchPage } from '../db/search.ts';
-import { canView, getStatus, type StatusRow } from '../db/statuses.ts';
+import { findAccountByAcct } from '../db/accounts.ts';
+import {
+  findAccountByUrl,
+  findStatusByUrl,
+  hashtagHistory,
+  isUrlQuery,
+  searchAccounts,
+  searchHashtags,
+  searchStatuses,
+  type SearchPage,
+} from '../db/search.ts';
+import { canView } from '../db/statuses.ts';
 import { optionalUser } from '../auth/request.ts';
 import { badRequest, unprocessable } from '../errors.ts';
 import { RenderContext } from '../views/context.ts';
@@ -17,6 +27,8 @@ const READ_SEARCH = ['read:search'];
 const ACCOUNT_SEARCH_LIMIT = 40;
 const MAX_OFFSET = 10_000;
 const SEARCH_TYPES = ['accounts', 'hashtags', 'statuses'] as const;
+/** user@domain, with or without a leading @. */
+const HANDLE = /^@?[^@\s/]+@[^@\s/]+\.[^@\s/]+$/;
 
 function integerParam(params: Params, name: string): number | undefined {
   const text = str(params[name]);
@@ -66,40 +78,53 @@ export async function searchRoutes(app: FastifyInstance, ctx: ServerContext): Pr
     const type = str(params.type);
     if (type !== undefined && type !== '' && !(SEARCH_TYPES as readonly string[]).includes(type))
       throw unprocessable(`Invalid type: ${type}`);
-    bool(params.resolve, 'resolve');
+    const resolve = bool(params.resolve, 'resolve') ?? false;
+    const following = bool(params.following, 'following') ?? false;
     const wants = (kind: string) => !type || type === kind;
     const page = pageOf(params, PAGE_SIZE, MAX_PAGE_SIZE);
     const rc = new RenderContext(ctx, viewerId);
+    const renderHashtag = (name: string) => ({
+      name,
+      url: `${ctx.origin}/tag/${encodeURIComponent(name)}`,
+      history: hashtagHistory(db, name),
+    });
 
-    let statuses: StatusRow[] = [];
-    if (wants('statuses')) {
-      // A local status URL finds that status.
-      const byUrl = new RegExp(
-        `^${ctx.origin.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/notice/([^/?#]+)$`,
-      );
-      const match = byUrl.exec(q);
-      const linked = match ? getStatus(db, match[1]!) : undefined;
-      statuses = linked
-        ? [linked]
-        : searchStatuses(db, q, { ...page, viewerId, accountId: str(params.account_id) });
-      statuses = statuses.filter((s) => canView(db, s, viewerId));
+    // A web address names one stored object (the instance does not federate, so resolving
+    // finds what it already holds): that status or account, on the first page only.
+    if (isUrlQuery(q)) {
+      const firstPage = page.offset === 0;
+      const status =
+        firstPage && wants('statuses') ? findStatusByUrl(db, q, ctx.origin) : undefined;
+      const account =
+        firstPage && wants('accounts') ? findAccountByUrl(db, q, ctx.origin) : undefined;
+      return {
+        accounts: account ? [renderAccount(rc, account)] : [],
+        statuses: status && canView(db, status, viewerId) ? [renderStatus(rc, status)] : [],
+        hashtags: [],
+      };
     }
+
+    // Resolving a full handle answers that account alone, as a WebFinger lookup would.
+    const handle = resolve && wants('accounts') && HANDLE.test(q) ? q : null;
+    const resolved = handle ? findAccountByAcct(db, handle, host) : undefined;
+    const accounts =
+      resolved && !resolved.deactivated
+        ? page.offset === 0
+          ? [resolved]
+          : []
+        : wants('accounts')
+          ? searchAccounts(db, q, { ...page, viewerId, following, localHost: host })
+          : [];
+    const statuses = wants('statuses')
+      ? searchStatuses(db, q, { ...page, viewerId, accountId: str(params.account_id) }).filter(
+          (s) => canView(db, s, viewerId),
+        )
+      : [];
     return {
-      accounts: wants('accounts')
-        ? searchAccounts(db, q, {
-            ...page,
-            viewerId,
-            following: bool(params.following, 'following') ?? false,
-            localHost: host,
-          }).map((row) => renderAccount(rc, row))
-        : [],
+      accounts: accounts.map((row) => renderAccount(rc, row)),
       statuses: statuses.map((s) => renderStatus(rc, s)),
       hashtags: wants('hashtags')
-        ? searchHashtags(db, q, { ...page, viewerId }).map((name) => ({
-            name,
-            url: `${ctx.origin}/tag/${encodeURIComponent(name)}`,
-            history: [],
-          }))
+        ? searchHashtags(db, q, { ...page, viewerId }).map(renderHashtag)
         : [],
     };
   });

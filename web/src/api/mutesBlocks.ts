@@ -1,5 +1,6 @@
 import type { ApiClient } from './client.ts';
 import { parseAccount } from './schemas/account.ts';
+import { parseInstancePeers } from './schemas/peers.ts';
 import type { Account } from './types.ts';
 
 /** The mutes, blocks and domain blocks lists of the settings (Mastodon API, Pleroma extras). */
@@ -96,4 +97,10 @@ export async function listFollowing(client: ApiClient, accountId: string): Promi
     query = { limit: LIST_LIMIT, max_id: maxId };
   }
   return handles;
+}
+
+/** The domains the server knows of (GET /api/v1/instance/peers), to suggest in the domain field. */
+export async function knownDomains(client: ApiClient): Promise<string[]> {
+  const { data } = await client.get('/api/v1/instance/peers');
+  return parseInstancePeers(data) ?? [];
 }

@@ -20,7 +20,7 @@ describe('Placeholder', () => {
       'Remote user — wren on elsewhere.example',
     );
     expect(heading('/users/alice/chats/42')).toBe('Chat — user alice, chat with account 42');
-    expect(heading('/search', '?query=starling')).toBe('Search — search for “starling”');
+    expect(heading('/registration/starling')).toBe('Registration — invitation starling');
   });
 
   it('shows only the title when the route has no parameters', () => {

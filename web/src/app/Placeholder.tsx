@@ -21,7 +21,6 @@ const PARAMETER_WORDS: Readonly<Record<string, readonly [string, ...string[]]>> 
   'registration-token': ['placeholder.params.invitation', 'token'],
   'lists-timeline': ['placeholder.params.list', 'id'],
   'lists-edit': ['placeholder.params.list', 'id'],
-  search: ['placeholder.params.search', '?query'],
   'remote-interaction': ['placeholder.params.status', '?status_id'],
 };
 

@@ -67,6 +67,11 @@ const WhoToFollowScreen = lazyRetry(() =>
     default: module.WhoToFollowScreen,
   })),
 );
+const SearchScreen = lazyRetry(() =>
+  import('../features/search/SearchScreen.tsx').then((module) => ({
+    default: module.SearchScreen,
+  })),
+);
 const NotificationsScreen = lazyRetry(() =>
   import('../features/notifications/screens.ts').then((module) => ({
     default: module.NotificationsScreen,
@@ -135,7 +140,7 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   'password-reset': Placeholder,
   'friend-requests': FriendRequestsScreen,
   'shout-panel': ShoutPanelScreen,
-  search: Placeholder,
+  search: SearchScreen,
   'who-to-follow': WhoToFollowScreen,
   announcements: AnnouncementsScreen,
   lists: Placeholder,

@@ -14,6 +14,7 @@ export * from './emojiReaction.ts';
 export * from './filter.ts';
 export * from './frontendConfigurations.ts';
 export * from './instance.ts';
+export * from './peers.ts';
 export * from './list.ts';
 export * from './marker.ts';
 export * from './mascot.ts';

@@ -331,6 +331,3 @@ export const InstanceSchema: Schema<Instance> = chooseSchema((raw) =>
 );
 
 export const parseInstance = makeParser('Instance', InstanceSchema);
-
-/** GET /api/v1/instance/peers: a list of host names. */
-export const parseInstancePeers = makeParser('InstancePeers', strList()('InstancePeers', false));

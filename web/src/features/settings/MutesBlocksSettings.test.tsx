@@ -23,6 +23,9 @@ beforeEach(() => {
         }),
       ]);
     }
+    if (url.pathname === '/api/v1/instance/peers')
+      return Response.json(['birds.example', 'sea.example', 'blocked.example']);
+    if (url.pathname === '/api/v1/domain_blocks') return Response.json(['blocked.example']);
     return Response.json([]);
   });
 });
@@ -39,5 +42,18 @@ describe('MutesBlocksSettings', () => {
     const [bob, carol] = within(list).getAllByRole('listitem');
     expect(bob?.textContent).toBe('Bob @bobUnmute');
     expect(carol?.textContent).toContain(`until ${new Date(ENDS).toLocaleString()}`);
+  });
+
+  it('suggests the domains the server knows of, but not those already blocked', async () => {
+    render(<MutesBlocksSettings />);
+    const field = screen.getByRole('combobox', { name: 'Domain' });
+    await screen.findByRole('list', { name: 'Blocked domains' });
+    const list = (field as HTMLInputElement).list;
+    await vi.waitFor(() =>
+      expect([...(list?.options ?? [])].map((option) => option.value)).toEqual([
+        'birds.example',
+        'sea.example',
+      ]),
+    );
   });
 });

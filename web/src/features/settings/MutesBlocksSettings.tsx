@@ -3,6 +3,7 @@ import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'reac
 import type { Account } from '../../api/types.ts';
 import {
   blockDomain,
+  knownDomains,
   listBlocks,
   listDomainBlocks,
   listMutes,
@@ -148,9 +149,29 @@ function BlockedUsers() {
   );
 }
 
+/** Known domains for the field's suggestions; a failure only costs the suggestions (spec §8). */
+function useKnownDomains(): string[] {
+  const [domains, setDomains] = useState<string[]>([]);
+  useEffect(() => {
+    let current = true;
+    knownDomains(api).then(
+      (found) => {
+        if (current) setDomains(found);
+      },
+      (error: unknown) => console.warn('known domains could not be loaded', error),
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
+  return domains;
+}
+
 function BlockedDomains() {
   const inputId = useId();
+  const suggestionsId = useId();
   const { items, error, run } = useLoadedList<string>(() => listDomainBlocks(api));
+  const known = useKnownDomains();
   const [domain, setDomain] = useState('');
   const title = t('settings.mutes.blocked_domains');
   const add = (event: FormEvent) => {
@@ -170,9 +191,18 @@ function BlockedDomains() {
         <TextField
           id={inputId}
           placeholder="example.org"
+          list={suggestionsId}
+          autoComplete="off"
           value={domain}
           onChange={(event) => setDomain(event.target.value)}
         />
+        <datalist id={suggestionsId}>
+          {known
+            .filter((name) => !items?.includes(name))
+            .map((name) => (
+              <option key={name} value={name} />
+            ))}
+        </datalist>
         <Button type="submit" disabled={!domain.trim()}>
           {t('settings.mutes.block_domain')}
         </Button>

@@ -63,6 +63,7 @@ for (const size of SIZES) {
     // One page per group, moving between screens as the app does (no reload): every screen is
     // scanned as a person reaches it, and the app and axe start once, not once per screen.
     test('anonymous screens', async ({ page }) => {
+      test.setTimeout(60_000);
       const screens = [
         ['/main/public', true],
         ['/main/all', true],
@@ -79,6 +80,7 @@ for (const size of SIZES) {
     });
 
     test('signed-in screens', async ({ page }) => {
+      test.setTimeout(60_000);
       await signedIn(page, 'alice');
       const screens = [
         ['/main/friends', true],

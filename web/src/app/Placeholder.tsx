@@ -19,8 +19,6 @@ const PARAMETER_WORDS: Readonly<Record<string, readonly [string, ...string[]]>> 
   'external-user-profile': ['placeholder.params.account', 'id'],
   'user-profile': ['placeholder.params.user', 'name'],
   'registration-token': ['placeholder.params.invitation', 'token'],
-  'lists-timeline': ['placeholder.params.list', 'id'],
-  'lists-edit': ['placeholder.params.list', 'id'],
   search: ['placeholder.params.search', '?query'],
   'remote-interaction': ['placeholder.params.status', '?status_id'],
 };

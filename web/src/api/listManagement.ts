@@ -1,6 +1,6 @@
 import { expectEntity, type ApiClient } from './client.ts';
 import { parseAccountList } from './schemas/account.ts';
-import { parseList } from './schemas/list.ts';
+import { parseListList } from './schemas/list.ts';
 import type { Account, List } from './types.ts';
 
 /**
@@ -9,6 +9,12 @@ import type { Account, List } from './types.ts';
  */
 
 const listPath = (id: string) => `/api/v1/lists/${encodeURIComponent(id)}`;
+
+/**
+ * One list from an answer, or null when unreadable. Read through the list parser the start-up
+ * chunk already shares, so no single-list parser joins that chunk for these screens.
+ */
+const parseList = (data: unknown): List | null => parseListList([data])[0] ?? null;
 
 export async function getList(client: ApiClient, id: string): Promise<List> {
   const response = await client.get(listPath(id));

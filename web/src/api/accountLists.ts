@@ -1,4 +1,5 @@
 import type { ApiClient } from './client.ts';
+import { addListMembers, removeListMembers } from './listManagement.ts';
 import { parseListList } from './schemas/list.ts';
 import type { List } from './types.ts';
 
@@ -8,14 +9,8 @@ export async function listsWithAccount(client: ApiClient, accountId: string): Pr
   return parseListList(response.data);
 }
 
-export async function addToList(client: ApiClient, listId: string, accountId: string) {
-  await client.post(`/api/v1/lists/${encodeURIComponent(listId)}/accounts`, {
-    body: { account_ids: [accountId] },
-  });
-}
+export const addToList = (client: ApiClient, listId: string, accountId: string) =>
+  addListMembers(client, listId, [accountId]);
 
-export async function removeFromList(client: ApiClient, listId: string, accountId: string) {
-  await client.delete(`/api/v1/lists/${encodeURIComponent(listId)}/accounts`, {
-    body: { account_ids: [accountId] },
-  });
-}
+export const removeFromList = (client: ApiClient, listId: string, accountId: string) =>
+  removeListMembers(client, listId, [accountId]);

@@ -13,14 +13,10 @@ const PARAMETER_WORDS: Readonly<Record<string, readonly [string, ...string[]]>> 
   'remote-user-profile': ['placeholder.params.remote_user', 'username', 'hostname'],
   interactions: ['placeholder.params.user', 'username'],
   dms: ['placeholder.params.user', 'username'],
-  chats: ['placeholder.params.user', 'username'],
-  chat: ['placeholder.params.chat', 'username', 'recipient_id'],
   notifications: ['placeholder.params.user', 'username'],
   'external-user-profile': ['placeholder.params.account', 'id'],
   'user-profile': ['placeholder.params.user', 'name'],
   'registration-token': ['placeholder.params.invitation', 'token'],
-  'lists-timeline': ['placeholder.params.list', 'id'],
-  'lists-edit': ['placeholder.params.list', 'id'],
   'remote-interaction': ['placeholder.params.status', '?status_id'],
 };
 

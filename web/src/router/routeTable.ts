@@ -72,9 +72,9 @@ export const ROUTES: readonly RouteDefinition[] = [
   { name: 'about', path: '/about', titleKey: 'nav.about' },
   { name: 'announcements', path: '/announcements', titleKey: 'nav.announcements' },
   { name: 'lists', path: '/lists', titleKey: 'nav.lists', loginRequired: true },
-  { name: 'lists-new', path: '/lists/new', titleKey: 'lists.new', loginRequired: true },
+  { name: 'lists-new', path: '/lists/new', titleKey: 'nav.lists', loginRequired: true },
   { name: 'lists-timeline', path: '/lists/:id', titleKey: 'nav.lists', loginRequired: true },
-  { name: 'lists-edit', path: '/lists/:id/edit', titleKey: 'lists.edit', loginRequired: true },
+  { name: 'lists-edit', path: '/lists/:id/edit', titleKey: 'nav.lists', loginRequired: true },
   { name: 'nav-edit', path: '/nav-edit', titleKey: 'nav.edit_nav', loginRequired: true },
   { name: 'drafts', path: '/drafts', titleKey: 'drafts.title', loginRequired: true },
   {

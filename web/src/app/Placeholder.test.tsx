@@ -19,13 +19,12 @@ describe('Placeholder', () => {
     expect(heading('/remote-users/@wren@elsewhere.example')).toBe(
       'Remote user — wren on elsewhere.example',
     );
-    expect(heading('/users/alice/chats/42')).toBe('Chat — user alice, chat with account 42');
     expect(heading('/registration/starling')).toBe('Registration — invitation starling');
   });
 
   it('shows only the title when the route has no parameters', () => {
     expect(heading('/bookmarks')).toBe('Bookmarks');
-    expect(heading('/search')).toBe('Search');
+    expect(heading('/password-reset')).toBe('Password reset');
   });
 
   it('has an English title for every route', () => {

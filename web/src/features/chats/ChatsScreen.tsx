@@ -5,17 +5,14 @@ import { api } from '../../app/apiClient.ts';
 import { t, tCount } from '../../i18n/index.ts';
 import { errorMessage } from '../../lib/errorMessage.ts';
 import { htmlToPlainText } from '../../lib/statusText.ts';
-import { unicodeHandle } from '../../lib/handles.ts';
-import { Link } from '../../router/Link.tsx';
-import { pathFor } from '../../router/matchRoute.ts';
 import { loadChatList, sortedChats, useChats } from '../../state/chats.ts';
 import { useSession } from '../../state/session.ts';
 import { AccountAvatar } from '../../ui/AccountAvatar.tsx';
 import { Button } from '../../ui/Button.tsx';
-import { RichContent } from '../../ui/RichContent.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { TimeAgo } from '../../ui/TimeAgo.tsx';
 import { NewChatSearch } from './NewChatSearch.tsx';
+import { ChatLink } from './ChatLink.tsx';
 import styles from './Chats.module.css';
 
 /** The last message in one line: ours prefixed "You:", an attachment alone named as such. */
@@ -33,17 +30,7 @@ function ChatRow({ chat, username, ownId }: { chat: Chat; username: string; ownI
       <AccountAvatar account={account} size={48} className={styles.avatar} />
       <span className={styles.chatSummary}>
         <span className={styles.chatHeading}>
-          <Link
-            className={styles.chatLink}
-            to={pathFor('chat', { username, recipient_id: account.id })}
-          >
-            <RichContent
-              inline
-              text={account.displayName || account.username}
-              emojis={account.emojis}
-            />
-            <span className={styles.handle}> @{unicodeHandle(account.acct)}</span>
-          </Link>
+          <ChatLink account={account} username={username} />
           {chat.lastMessage && <TimeAgo className={styles.time} time={chat.updatedAt} />}
         </span>
         <span className={styles.preview}>{preview(chat, ownId)}</span>

@@ -4,13 +4,10 @@ import type { Account } from '../../api/types.ts';
 import { api } from '../../app/apiClient.ts';
 import { t } from '../../i18n/index.ts';
 import { errorMessage } from '../../lib/errorMessage.ts';
-import { unicodeHandle } from '../../lib/handles.ts';
-import { Link } from '../../router/Link.tsx';
-import { pathFor } from '../../router/matchRoute.ts';
 import { AccountAvatar } from '../../ui/AccountAvatar.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { TextField } from '../../ui/FormControls.tsx';
-import { RichContent } from '../../ui/RichContent.tsx';
+import { ChatLink } from './ChatLink.tsx';
 import styles from './Chats.module.css';
 
 /** Typing pauses this long before the search is sent. */
@@ -88,17 +85,7 @@ export function NewChatSearch({ username, onCancel }: { username: string; onCanc
           {results.accounts.map((account) => (
             <li key={account.id} className={styles.chatRow}>
               <AccountAvatar account={account} size={48} className={styles.avatar} />
-              <Link
-                className={styles.chatLink}
-                to={pathFor('chat', { username, recipient_id: account.id })}
-              >
-                <RichContent
-                  inline
-                  text={account.displayName || account.username}
-                  emojis={account.emojis}
-                />
-                <span className={styles.handle}> @{unicodeHandle(account.acct)}</span>
-              </Link>
+              <ChatLink account={account} username={username} />
             </li>
           ))}
         </ul>

@@ -22,6 +22,8 @@ const INSTANCE_PATHS = [
   '/instance',
   '/media',
   '/emoji',
+  '/auth/password',
+  '/pleroma/admin',
 ];
 const DEV_INSTANCE = process.env.STARLING_DEV_INSTANCE ?? 'http://127.0.0.1:4000';
 

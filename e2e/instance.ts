@@ -86,7 +86,12 @@ export async function startInstance(
       dataDir,
       ...extraArgs,
     ],
-    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      // The journeys read captcha answers and mails through /api/starling/test (routes/registration.ts).
+      env: { ...process.env, STARLING_TEST_HOOKS: '1' },
+    },
   );
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));

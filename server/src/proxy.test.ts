@@ -36,6 +36,16 @@ async function startUpstream(): Promise<{ app: FastifyInstance; url: string }> {
     seen: seen(request.headers),
   }));
   app.get('/static/config.json', async () => ({ from: 'upstream' }));
+  app.post('/auth/password', async (request, reply) =>
+    reply
+      .code(204)
+      .header(
+        'x-asked-for',
+        String(request.query && (request.query as Record<string, string>).email),
+      )
+      .send(),
+  );
+  app.get('/pleroma/admin/', async (_request, reply) => reply.type('text/html').send('AdminFE'));
   app.get('/api/v1/moved', async (_request, reply) => reply.redirect(`${url}/api/v1/instance?x=1`));
   app.get('/oauth/authorize', async () => ({ reached: 'through the proxy' }));
   app.get(
@@ -112,6 +122,16 @@ describe('proxy mode', () => {
     });
     const body = (await response.json()) as { body: Record<string, string> };
     expect(body.body).toEqual({ grant_type: 'password', username: 'alice', password: 'p@ss' });
+  });
+
+  it('forwards the password reset request and the administration pages', async () => {
+    const reset = await fetch(`${proxyUrl}/auth/password?email=alice%40example.org`, {
+      method: 'POST',
+    });
+    expect(reset.status).toBe(204);
+    expect(reset.headers.get('x-asked-for')).toBe('alice@example.org');
+    const admin = await fetch(`${proxyUrl}/pleroma/admin/`);
+    expect(await admin.text()).toBe('AdminFE');
   });
 
   it('serves the instance’s /static, not the client’s', async () => {

@@ -149,9 +149,7 @@ describe('theme files', () => {
   it('takes the snapshot when the source is from another engine version or missing', () => {
     const file = themeFile(DARK);
     const older = { ...file, source: { ...file.source, themeEngineVersion: 2 } };
-    expect(chooseThemeVersion(readThemeFile(JSON.stringify(older)) as never).kind).toBe(
-      'snapshot',
-    );
+    expect(chooseThemeVersion(readThemeFile(JSON.stringify(older)) as never).kind).toBe('snapshot');
     const onlySnapshot = { _pleroma_theme_version: 2, theme: file.theme };
     expect(chooseThemeVersion(readThemeFile(JSON.stringify(onlySnapshot)) as never).kind).toBe(
       'snapshot',

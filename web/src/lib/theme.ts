@@ -223,7 +223,10 @@ export function computeColors(source: ThemeSource): Record<ColorName, string> {
     override('alertErrorText', () => blackOrWhite(alertError)),
     [alertError],
   );
-  const errorText = ensureContrast(override('errorText', () => base('cRed')), [bg, panel]);
+  const errorText = ensureContrast(
+    override('errorText', () => base('cRed')),
+    [bg, panel],
+  );
   const out: Record<ColorName, Rgb> = {
     bg,
     fg,
@@ -334,7 +337,8 @@ export function themeProperties(snapshot: ThemeSnapshot): ThemeProperties {
     '--color-scheme': dark ? 'dark' : 'light',
   };
   for (const name of RADIUS_NAMES) properties[`--radius-${name}`] = `${snapshot.radii[name]}px`;
-  for (const name of OPACITY_NAMES) properties[`--opacity-${name}`] = String(snapshot.opacity[name]);
+  for (const name of OPACITY_NAMES)
+    properties[`--opacity-${name}`] = String(snapshot.opacity[name]);
   for (const name of FONT_NAMES) {
     const family = snapshot.fonts[name]?.family;
     if (family) properties[`--font-${name}`] = fontCss(family);
@@ -384,7 +388,9 @@ function readColors(value: unknown): Partial<Record<string, string>> | null {
 function readNumbers(value: unknown): Partial<Record<string, number>> {
   if (!isRecord(value)) return {};
   return Object.fromEntries(
-    Object.entries(value).filter(([, number]) => typeof number === 'number' && Number.isFinite(number)),
+    Object.entries(value).filter(
+      ([, number]) => typeof number === 'number' && Number.isFinite(number),
+    ),
   ) as Record<string, number>;
 }
 
@@ -494,12 +500,19 @@ export function chooseThemeVersion(read: {
   if (!usableSource) {
     if (snapshot) return { kind: 'snapshot', source: snapshotAsSource(snapshot) };
     // An older engine's source with no snapshot: its colours are still the best we have.
-    return { kind: 'source', source: { ...(source as ThemeSource), themeEngineVersion: THEME_ENGINE_VERSION } };
+    return {
+      kind: 'source',
+      source: { ...(source as ThemeSource), themeEngineVersion: THEME_ENGINE_VERSION },
+    };
   }
   const computed = computeSnapshot(usableSource);
   if (!snapshotsDiffer(computed, snapshot as ThemeSnapshot))
     return { kind: 'source', source: usableSource };
-  return { kind: 'ask', source: usableSource, snapshot: snapshotAsSource(snapshot as ThemeSnapshot) };
+  return {
+    kind: 'ask',
+    source: usableSource,
+    snapshot: snapshotAsSource(snapshot as ThemeSnapshot),
+  };
 }
 
 // --- /static/styles.json ------------------------------------------------------------------
@@ -537,7 +550,9 @@ export function readStylesList(json: unknown): StyleEntry[] {
         continue;
       }
     }
-    console.warn(`styles.json: the theme ${JSON.stringify(name)} is in a shape Starling cannot read`);
+    console.warn(
+      `styles.json: the theme ${JSON.stringify(name)} is in a shape Starling cannot read`,
+    );
   }
   return entries;
 }
@@ -567,7 +582,8 @@ export function widthProperties(widths: {
   contentColumnWidth: string;
   notifsColumnWidth: string;
 }): ThemeProperties {
-  const pick = (value: string, fallback: string) => (isColumnWidth(value) ? value.trim() : fallback);
+  const pick = (value: string, fallback: string) =>
+    isColumnWidth(value) ? value.trim() : fallback;
   return {
     '--sidebar-width': pick(widths.sidebarColumnWidth, DEFAULT_COLUMN_WIDTHS.sidebarColumnWidth),
     '--content-width': pick(widths.contentColumnWidth, DEFAULT_COLUMN_WIDTHS.contentColumnWidth),

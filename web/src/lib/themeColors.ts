@@ -12,7 +12,8 @@ export interface Rgb {
 export const MIN_CONTRAST = 4.5;
 
 const HEX = /^#?([0-9a-f]{3}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
-const RGB_FUNCTION = /^rgba?\(\s*(\d{1,3})[\s,]+(\d{1,3})[\s,]+(\d{1,3})(?:[\s,/]+[\d.]+%?)?\s*\)$/i;
+const RGB_FUNCTION =
+  /^rgba?\(\s*(\d{1,3})[\s,]+(\d{1,3})[\s,]+(\d{1,3})(?:[\s,/]+[\d.]+%?)?\s*\)$/i;
 
 /** `#rgb`, `#rrggbb`, `#rrggbbaa` (alpha ignored) or `rgb(r, g, b)`; anything else is null. */
 export function parseColor(value: unknown): Rgb | null {
@@ -21,9 +22,7 @@ export function parseColor(value: unknown): Rgb | null {
   const hex = HEX.exec(text)?.[1];
   if (hex) {
     const full =
-      hex.length === 3
-        ? [...hex].map((digit) => digit + digit).join('')
-        : hex.slice(0, 6);
+      hex.length === 3 ? [...hex].map((digit) => digit + digit).join('') : hex.slice(0, 6);
     return {
       r: parseInt(full.slice(0, 2), 16),
       g: parseInt(full.slice(2, 4), 16),
@@ -100,7 +99,8 @@ export function ensureContrast(
       if (worstRatio(mix(text, target, middle), backgrounds) >= minimum) high = middle;
       else low = middle;
     }
-    if (!best || high < best.amount) best = { amount: high, color: settled(mix(text, target, high)) };
+    if (!best || high < best.amount)
+      best = { amount: high, color: settled(mix(text, target, high)) };
   }
   if (best) {
     // Rounding to whole channels can land a hair short; one more nudge settles it.

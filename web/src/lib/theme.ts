@@ -307,6 +307,9 @@ export function themeProperties(snapshot: ThemeSnapshot): ThemeProperties {
   const c = snapshot.colors;
   const bg = parseColor(c.bg) ?? { r: 0, g: 0, b: 0 };
   const dark = isDark(bg);
+  const surfaces = [bg, parseColor(c.panel) ?? bg];
+  const readable = (color: string) =>
+    toHex(ensureContrast(parseColor(color) ?? { r: 128, g: 128, b: 128 }, surfaces));
   const properties: ThemeProperties = {
     '--bg': c.bg,
     '--panel': c.panel,
@@ -335,6 +338,16 @@ export function themeProperties(snapshot: ThemeSnapshot): ThemeProperties {
     '--radius': `${snapshot.radii.panel}px`,
     '--radius-small': `${snapshot.radii.btn}px`,
     '--color-scheme': dark ? 'dark' : 'light',
+    // Names some components read (with a dark fallback of their own).
+    '--text-faint': c.faint,
+    '--text-error': c.errorText,
+    '--text-warning': readable(c.alertWarning),
+    '--greentext': readable(c.cGreen),
+    '--cyantext': readable(c.cBlue),
+    '--input-bg': c.input,
+    // Badges draw white numbers on it.
+    '--badge': toHex(ensureContrast(parseColor(c.alertError) ?? bg, [{ r: 255, g: 255, b: 255 }])),
+    '--alert-error-bg': rgba(c.alertError, snapshot.opacity.alert * 0.4),
   };
   for (const name of RADIUS_NAMES) properties[`--radius-${name}`] = `${snapshot.radii[name]}px`;
   for (const name of OPACITY_NAMES)

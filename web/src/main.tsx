@@ -66,6 +66,14 @@ function resumePush() {
     );
 }
 
+// The theme engine: the starter set the saved theme before paint; this keeps it in step.
+function startThemes() {
+  import('./features/theme/themeRuntime.ts').then(
+    (themes) => themes.startThemes(),
+    (error: unknown) => console.warn('the theme engine did not load', error),
+  );
+}
+
 function mount() {
   const root = document.getElementById('app');
   if (root) {
@@ -85,6 +93,7 @@ if (firstPage) {
         void loadInstanceConfig();
         enableLocaleFormats();
         resumePush();
+        startThemes();
       });
     },
   );
@@ -93,5 +102,6 @@ if (firstPage) {
   afterNextPaint(() => {
     enableLocaleFormats();
     resumePush();
+    startThemes();
   });
 }

@@ -101,7 +101,7 @@ describe('start-up endpoints', () => {
     expect(sticker.headers['content-type']).toBe('image/png');
     const styles = (await get('/static/styles.json')).json();
     const theme = (await get(styles['pleroma-dark'])).json();
-    expect(theme.source.colors.bg).toBe('#121a24');
+    expect(theme.source.colors.bg).toBe('#0f1923');
     expect((await get('/images/avi.png')).statusCode).toBe(200);
     expect((await get('/api/v1/pleroma/emoji')).json()).toEqual({});
   });

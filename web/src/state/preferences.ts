@@ -141,6 +141,14 @@ export interface Preferences {
    * subscription it stands for: never synced; at start-up it re-registers the subscription.
    */
   webPushNotifications: boolean;
+  // Theme tab (spec part 2, §2, §3, §9).
+  /** A theme of the instance's /static/styles.json; empty: the instance's default. */
+  theme: string;
+  /** A theme of the user's own (a v3 source); when set it wins over `theme`. */
+  customTheme: Record<string, unknown> | null;
+  sidebarColumnWidth: string;
+  contentColumnWidth: string;
+  notifsColumnWidth: string;
 }
 
 export type UserPopoverAvatarAction = 'zoom' | 'open' | 'close';
@@ -224,12 +232,19 @@ export const DEFAULT_PREFERENCES: Preferences = {
   useAtIcon: false,
   disableStickyHeaders: false,
   webPushNotifications: false,
+  theme: '',
+  customTheme: null,
+  sidebarColumnWidth: '25rem',
+  contentColumnWidth: '45rem',
+  notifsColumnWidth: '25rem',
 };
 
 export const PREFERENCES_STORAGE_KEY = 'starling:preferences';
 
 const THIRD_COLUMN_MODES: readonly unknown[] = ['notifications', 'postform', 'none'];
 const isBoolean = (value: unknown) => typeof value === 'boolean';
+const isWidth = (value: unknown) =>
+  typeof value === 'string' && /^\d+(\.\d+)?(rem|em|px)$/.test(value);
 
 /** What a stored value must look like; anything else falls back to the default. */
 export const VALID_PREFERENCE: { [K in keyof Preferences]: (value: unknown) => boolean } = {
@@ -315,6 +330,12 @@ export const VALID_PREFERENCE: { [K in keyof Preferences]: (value: unknown) => b
   useAtIcon: isBoolean,
   disableStickyHeaders: isBoolean,
   webPushNotifications: isBoolean,
+  theme: (value) => typeof value === 'string',
+  customTheme: (value) =>
+    value === null || (!!value && typeof value === 'object' && !Array.isArray(value)),
+  sidebarColumnWidth: isWidth,
+  contentColumnWidth: isWidth,
+  notifsColumnWidth: isWidth,
 };
 
 export const PREFERENCE_KEYS = Object.keys(DEFAULT_PREFERENCES) as (keyof Preferences)[];

@@ -3,6 +3,7 @@ import { constants } from 'node:zlib';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { buildId } from './scripts/buildId.ts';
 import { compileHints } from './scripts/compileHints.ts';
 import { inlineStarter } from './scripts/inlineStarter.ts';
 import { ruffleAssets } from './scripts/ruffleAssets.ts';
@@ -66,7 +67,14 @@ function buildCommit(): string {
 export default defineConfig({
   root: 'web',
   publicDir: 'public',
-  plugins: [react(), compileHints(), inlineStarter(), ruffleAssets(), ...precompressed()],
+  plugins: [
+    react(),
+    compileHints(),
+    inlineStarter(),
+    buildId(),
+    ruffleAssets(),
+    ...precompressed(),
+  ],
   define: { 'import.meta.env.VITE_STARLING_COMMIT': JSON.stringify(buildCommit()) },
   build: {
     outDir: '../dist',

@@ -25,7 +25,10 @@ const DEFAULT_HOST = '127.0.0.1';
 const DEFAULT_DATA_DIR = './data';
 const EXIT_USAGE = 2;
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const CLIENT_DIR = path.join(REPO_ROOT, 'dist');
+/** The built client; STARLING_CLIENT_DIR serves another folder (journeys serve a copy they change). */
+const CLIENT_DIR = process.env.STARLING_CLIENT_DIR
+  ? path.resolve(process.env.STARLING_CLIENT_DIR)
+  : path.join(REPO_ROOT, 'dist');
 
 const USAGE = `Usage: npm start -- [options]   (or: tsx server/src/main.ts [options])
 

@@ -57,13 +57,20 @@ installScrollSaving();
 // screen: issuing nine requests costs the main thread more than the first page's render can spare.
 if (!firstPage) void loadInstanceConfig();
 
-// Push on in this browser: its subscription is registered again, from a chunk loaded after paint.
-function resumePush() {
+// After the first paint: the Intl formatters; push, when on in this browser (its subscription is
+// registered again); the checks for a newer build of the client (update notice). Chunks of their own.
+function afterFirstPaint() {
+  enableLocaleFormats();
   if (usePreferences.getState().webPushNotifications)
     import('./features/push/resumePush.ts').then(
       (push) => push.resumePushWhenSignedIn(),
       (error: unknown) => console.warn('resuming push notifications failed', error),
     );
+  import('./features/update/updateChecker.tsx').then(
+    (update) => update.startUpdateChecks(),
+    () => undefined,
+  );
+  startThemes();
 }
 
 // The theme engine: the starter set the saved theme before paint; this keeps it in step.
@@ -91,17 +98,11 @@ if (firstPage) {
       mount();
       afterNextPaint(() => {
         void loadInstanceConfig();
-        enableLocaleFormats();
-        resumePush();
-        startThemes();
+        afterFirstPaint();
       });
     },
   );
 } else {
   mount();
-  afterNextPaint(() => {
-    enableLocaleFormats();
-    resumePush();
-    startThemes();
-  });
+  afterNextPaint(afterFirstPaint);
 }

@@ -137,6 +137,11 @@ export interface Preferences {
   /** Column headers scroll with the page instead of sticking to the top. */
   disableStickyHeaders: boolean;
   /**
+   * No notice when the server has a newer build of the client (features/update). Stored as the
+   * settings store's own `simple.dontShowUpdateNotifs` (spec part 1, §3).
+   */
+  dontShowUpdateNotifs: boolean;
+  /**
    * This browser receives push notifications (Notifications tab). Per browser, like the
    * subscription it stands for: never synced; at start-up it re-registers the subscription.
    */
@@ -231,6 +236,7 @@ export const DEFAULT_PREFERENCES: Preferences = {
   mentionLinkFadeDomain: true,
   useAtIcon: false,
   disableStickyHeaders: false,
+  dontShowUpdateNotifs: false,
   webPushNotifications: false,
   theme: '',
   customTheme: null,
@@ -329,6 +335,7 @@ export const VALID_PREFERENCE: { [K in keyof Preferences]: (value: unknown) => b
   mentionLinkFadeDomain: isBoolean,
   useAtIcon: isBoolean,
   disableStickyHeaders: isBoolean,
+  dontShowUpdateNotifs: isBoolean,
   webPushNotifications: isBoolean,
   theme: (value) => typeof value === 'string',
   customTheme: (value) =>

@@ -415,7 +415,7 @@ export function ThemeSettings() {
       {draft && snapshot ? (
         <>
           <Preview snapshot={snapshot} />
-          <Tabs
+          <Tabs<SubTab>
             tabs={SUB_TABS.map((id) => ({ id, label: t(`theme.tabs.${id}`) }))}
             active={tab}
             onSelect={setTab}

@@ -13,6 +13,12 @@ const NOT_ON_THE_GENERAL_TAB = new Set<string>([
   'highlight',
   // On the Notifications tab: it subscribes this browser to push.
   'webPushNotifications',
+  // On the Theme tab.
+  'theme',
+  'customTheme',
+  'sidebarColumnWidth',
+  'contentColumnWidth',
+  'notifsColumnWidth',
 ]);
 
 const controls = GENERAL_GROUPS.flatMap((group) => group.controls);

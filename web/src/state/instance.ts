@@ -7,7 +7,7 @@ import type { ReactionsApi } from '../lib/serverFeatures.ts';
 import {
   DEFAULT_MAX_MEDIA_ATTACHMENTS,
   DEFAULT_MAX_STATUS_CHARS,
-} from '../api/schemas/instance.ts';
+} from '../api/schemas/instanceDefaults.ts';
 import { DEFAULT_POLL_LIMITS } from '../lib/pollDraft.ts';
 
 /**

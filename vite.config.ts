@@ -3,6 +3,7 @@ import { constants } from 'node:zlib';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { buildId } from './scripts/buildId.ts';
 import { compileHints } from './scripts/compileHints.ts';
 import { inlineStarter } from './scripts/inlineStarter.ts';
 import { ruffleAssets } from './scripts/ruffleAssets.ts';
@@ -22,6 +23,8 @@ const INSTANCE_PATHS = [
   '/instance',
   '/media',
   '/emoji',
+  '/auth/password',
+  '/pleroma/admin',
 ];
 const DEV_INSTANCE = process.env.STARLING_DEV_INSTANCE ?? 'http://127.0.0.1:4000';
 
@@ -64,7 +67,14 @@ function buildCommit(): string {
 export default defineConfig({
   root: 'web',
   publicDir: 'public',
-  plugins: [react(), compileHints(), inlineStarter(), ruffleAssets(), ...precompressed()],
+  plugins: [
+    react(),
+    compileHints(),
+    inlineStarter(),
+    buildId(),
+    ruffleAssets(),
+    ...precompressed(),
+  ],
   define: { 'import.meta.env.VITE_STARLING_COMMIT': JSON.stringify(buildCommit()) },
   build: {
     outDir: '../dist',

@@ -192,7 +192,8 @@ describe('the local instance renders what the client parses', () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'starling-contract-'));
-    built = await buildApp({ dataDir: dir, origin: ORIGIN });
+    // The test hooks give the sign-up check its captcha's answer.
+    built = await buildApp({ dataDir: dir, origin: ORIGIN, env: { STARLING_TEST_HOOKS: '1' } });
     seedDemoData(built.ctx);
 
     const client = await registerApp();
@@ -294,6 +295,47 @@ describe('the local instance renders what the client parses', () => {
       expect(token.me).toBe(`${ORIGIN}/users/alice`);
     });
 
+    it('renders the captcha and the sign-up answer, a token for the app', async () => {
+      const client = await registerApp();
+      const appToken = await inject('POST', '/oauth/token', {
+        payload: { grant_type: 'client_credentials', ...client },
+      });
+      expect(appToken.status, JSON.stringify(appToken.body)).toBe(200);
+      const rawCaptcha = await get('/api/v1/pleroma/captcha');
+      const captcha = clean('/api/v1/pleroma/captcha', p.parseCaptcha, rawCaptcha);
+      expect(captcha.type).toBe('native');
+      expect(captcha.url).toMatch(/^data:image\/png;base64,/);
+      expect(captcha.secondsValid).toBe(300);
+      const { answer } = (await get(
+        `/api/starling/test/captcha-answer?token=${captcha.token}`,
+      )) as { answer: string };
+      const response = await built.app.inject({
+        method: 'POST',
+        url: '/api/v1/accounts',
+        headers: {
+          authorization: `Bearer ${(appToken.body as { access_token: string }).access_token}`,
+        },
+        payload: {
+          username: 'contractbird',
+          nickname: 'contractbird',
+          fullname: 'Contract Bird',
+          email: 'contractbird@starling.example',
+          password: 'contract bird password',
+          confirm: 'contract bird password',
+          agreement: true,
+          locale: 'en',
+          captcha_token: captcha.token,
+          captcha_answer_data: captcha.answerData,
+          captcha_solution: answer,
+        },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const token = clean('POST /api/v1/accounts', p.parseOAuthToken, response.json());
+      expect(token.tokenType).toBe('Bearer');
+      expect(token.scope).toBe(SCOPES);
+      expect(token.me).toBe(`${ORIGIN}/users/contractbird`);
+    });
+
     it('renders the second-factor error of a TOTP account', () => {
       expect(mfaStatus).toBe(403);
       const error = clean('mfa_required error', p.parseApiErrorBody, rawMfaError);
@@ -311,6 +353,10 @@ describe('the local instance renders what the client parses', () => {
       expect(instance.features).toContain('pleroma_emoji_reactions');
       expect(instance.streamingUrl).toBe('ws://127.0.0.1:4000');
       expect(instance.contactAccount?.acct).toBe('admin');
+      // The demo instance is open, with a captcha and no approval or e-mail confirmation.
+      expect(instance.registrations).toBe(true);
+      expect(instance.approvalRequired).toBe(false);
+      expect(instance.accountActivationRequired).toBe(false);
     });
 
     it('renders nodeinfo and its links', async () => {
@@ -329,6 +375,8 @@ describe('the local instance renders what the client parses', () => {
         expect(nodeinfo.features).toContain('pleroma_api');
         expect(nodeinfo.features).toContain('mastodon_api_streaming');
         expect(nodeinfo.postFormats).toContain('text/markdown');
+        expect(nodeinfo.openRegistrations).toBe(true);
+        expect(nodeinfo.mailerEnabled).toBe(true);
       }
     });
 

@@ -48,6 +48,8 @@ export interface StartOptions {
   bulkStatuses?: number;
   /** Notifications added (server/src/seed/bulk.ts) for one local user, for long-list benchmarks. */
   bulkNotifications?: { username: string; count: number };
+  /** Environment variables for the instance (e.g. STARLING_CLIENT_DIR, the client it serves). */
+  env?: Record<string, string>;
 }
 
 /** Writes the demo seed plus bulk statuses and notifications into a data folder, as the instance would. */
@@ -86,7 +88,12 @@ export async function startInstance(
       dataDir,
       ...extraArgs,
     ],
-    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      // The journeys read captcha answers and mails through /api/starling/test (routes/registration.ts).
+      env: { ...process.env, STARLING_TEST_HOOKS: '1', ...options.env },
+    },
   );
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -22,15 +22,6 @@ test('a login-required route sends an anonymous visitor to /main/all', async ({ 
   await expect(page.getByRole('article').first()).toBeVisible();
 });
 
-test('a route whose screen comes later shows a titled placeholder', async ({ page }) => {
-  await page.goto('/registration/starlings');
-  const main = page.getByRole('main');
-  await expect(
-    main.getByRole('heading', { name: 'Registration — invitation starlings' }),
-  ).toBeVisible();
-  await expect(main.getByText('This screen arrives in a later version of Starling.')).toBeVisible();
-});
-
 test('an unknown path shows the not-found screen with a way home', async ({ page }) => {
   await page.goto('/definitely/not/a/route');
   const main = page.getByRole('main');

@@ -15,6 +15,13 @@ import { registerClientServing } from './serve-client.ts';
 import { registerFlavour } from './flavour.ts';
 import { registerRequestBodies } from './request-bodies.ts';
 import { systemResolve, type ResolveHost } from './push/endpoint-guard.ts';
+import {
+  DEFAULT_REGISTRATION,
+  testHooksEnabled,
+  type CaptchaKind,
+  type RegistrationLimits,
+  type RegistrationMode,
+} from './registration/settings.ts';
 
 export interface BuildAppOptions {
   /** Data folder; the SQLite file lives at <dataDir>/starling.sqlite. */
@@ -32,6 +39,21 @@ export interface BuildAppOptions {
   resolveHost?: ResolveHost;
   /** The mastodon flavour without GET /api/v1/conversations (see flavour.ts). */
   withoutConversations?: boolean;
+  /** Who may sign up (default open); see registration/settings.ts. */
+  registrations?: RegistrationMode;
+  /** The captcha registration asks for (default native). */
+  captcha?: CaptchaKind;
+  /** New accounts confirm their e-mail address before signing in (default false). */
+  accountActivation?: boolean;
+  /** Minimum age in days; above 0 a birthday is required (default 0). */
+  birthdayMinAge?: number;
+  /** Rate limits of sign-up, captchas and password resets (tests lower or raise them). */
+  limits?: Partial<RegistrationLimits>;
+  /**
+   * The environment the test hooks are read from (STARLING_TEST_HOOKS=1 turns them on; default
+   * process.env). Tests pass their own rather than changing the process's.
+   */
+  env?: NodeJS.ProcessEnv;
 }
 
 export interface StarlingApp {
@@ -65,6 +87,14 @@ export async function buildApp(options: BuildAppOptions): Promise<StarlingApp> {
     pushTargets: {
       allowLoopback: options.allowLoopbackPush ?? false,
       resolve: options.resolveHost ?? systemResolve,
+    },
+    registration: {
+      mode: options.registrations ?? DEFAULT_REGISTRATION.mode,
+      captcha: options.captcha ?? DEFAULT_REGISTRATION.captcha,
+      activationRequired: options.accountActivation ?? DEFAULT_REGISTRATION.activationRequired,
+      birthdayMinAge: options.birthdayMinAge ?? DEFAULT_REGISTRATION.birthdayMinAge,
+      testHooks: testHooksEnabled(options.env ?? process.env),
+      limits: { ...DEFAULT_REGISTRATION.limits, ...options.limits },
     },
     authenticate(token: string): AuthenticatedToken | null {
       if (!db.open || !token) return null;

@@ -1,6 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import type { ServerEvents } from './events.ts';
 import type { PushTargets } from './push/endpoint-guard.ts';
+import type { RegistrationSettings } from './registration/settings.ts';
 
 /** Which kind of server the local instance plays (flavour.ts says how). */
 export type Flavour = 'pleroma' | 'mastodon';
@@ -23,6 +24,8 @@ export interface ServerContext {
   flavour: Flavour;
   /** Which push endpoints may be sent to, and how their names are resolved. */
   pushTargets: PushTargets;
+  /** Who may sign up and how (registration/settings.ts). */
+  registration: RegistrationSettings;
   /** Resolves a bearer token; null when unknown, revoked or expired. */
   authenticate(token: string): AuthenticatedToken | null;
 }

@@ -25,6 +25,9 @@ const PLEROMA_ONLY_PATHS: RegExp[] = [
   /^\/instance\/panel\.html$/,
   /^\/api\/v1\/timelines\/direct$/,
   /^\/api\/v1\/streaming(\/|$)/,
+  // Pleroma's password reset request and its administration page (AdminFE's address).
+  /^\/auth\/password$/,
+  /^\/pleroma\/admin(\/|$)/,
 ];
 
 /** Timelines Mastodon serves only with a token (its default "authorized fetch" of public feeds). */

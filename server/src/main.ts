@@ -9,13 +9,26 @@ import { buildProxyApp, instanceOrigin } from './proxy.ts';
 import { seedDemoData, writeDemoImages } from './seed/index.ts';
 import type { Flavour } from './context.ts';
 import { FLAVOURS, isFlavour } from './flavour.ts';
+import { outboxDir } from './registration/outbox.ts';
+import {
+  CAPTCHA_KINDS,
+  DEFAULT_REGISTRATION,
+  REGISTRATION_MODES,
+  isCaptchaKind,
+  isRegistrationMode,
+  type CaptchaKind,
+  type RegistrationMode,
+} from './registration/settings.ts';
 
 const DEFAULT_PORT = 4000;
 const DEFAULT_HOST = '127.0.0.1';
 const DEFAULT_DATA_DIR = './data';
 const EXIT_USAGE = 2;
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const CLIENT_DIR = path.join(REPO_ROOT, 'dist');
+/** The built client; STARLING_CLIENT_DIR serves another folder (journeys serve a copy they change). */
+const CLIENT_DIR = process.env.STARLING_CLIENT_DIR
+  ? path.resolve(process.env.STARLING_CLIENT_DIR)
+  : path.join(REPO_ROOT, 'dist');
 
 const USAGE = `Usage: npm start -- [options]   (or: tsx server/src/main.ts [options])
 
@@ -30,6 +43,15 @@ const USAGE = `Usage: npm start -- [options]   (or: tsx server/src/main.ts [opti
   --no-conversations
                   with --flavour mastodon: play a smaller Mastodon-API server (like GoToSocial)
                   that has no conversations list either, so no direct messages at all
+  --registrations M
+                  who may sign up: open (default), closed, invite (closed, but invite links
+                  made on the administration page work) or approval (open; an administrator
+                  approves each new account)
+  --captcha C     the captcha sign-up asks for: native (default, an image) or none
+  --activation    new accounts confirm their e-mail address (a link in the outbox) first
+  --birthday-min-age DAYS
+                  ask for a birthday at sign-up and refuse people younger than this many
+                  days (6570 is about 18 years; default 0: the birthday is optional)
   --no-seed       do not add the demo accounts and posts
   --allow-loopback-push
                   development only: let web push go to endpoints on this machine (a local push
@@ -47,6 +69,10 @@ export interface CommandLine {
   allowLoopbackPush: boolean;
   /** The mastodon flavour without conversations (no direct messages anywhere). */
   withoutConversations: boolean;
+  registrations: RegistrationMode;
+  captcha: CaptchaKind;
+  accountActivation: boolean;
+  birthdayMinAge: number;
   help: boolean;
 }
 
@@ -67,6 +93,10 @@ const OPTIONS = {
   'no-seed': { type: 'boolean' },
   'allow-loopback-push': { type: 'boolean' },
   'no-conversations': { type: 'boolean' },
+  registrations: { type: 'string' },
+  captcha: { type: 'string' },
+  activation: { type: 'boolean' },
+  'birthday-min-age': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -98,6 +128,17 @@ export function parseCommandLine(
   const withoutConversations = values['no-conversations'] ?? false;
   if (withoutConversations && flavour !== 'mastodon')
     throw new UsageError('--no-conversations goes with --flavour mastodon');
+  const registrations = values.registrations ?? DEFAULT_REGISTRATION.mode;
+  if (!isRegistrationMode(registrations))
+    throw new UsageError(
+      `Unknown registrations mode: ${registrations} (expected ${REGISTRATION_MODES.join(', ')})`,
+    );
+  const captcha = values.captcha ?? DEFAULT_REGISTRATION.captcha;
+  if (!isCaptchaKind(captcha))
+    throw new UsageError(`Unknown captcha: ${captcha} (expected ${CAPTCHA_KINDS.join(' or ')})`);
+  const minAge = values['birthday-min-age'] ?? '0';
+  if (!/^\d{1,6}$/.test(minAge))
+    throw new UsageError(`Not a number of days: ${minAge} (--birthday-min-age)`);
   return {
     port: port === undefined ? DEFAULT_PORT : parsePort(port),
     host: values.host ?? DEFAULT_HOST,
@@ -107,6 +148,10 @@ export function parseCommandLine(
     flavour,
     allowLoopbackPush: values['allow-loopback-push'] ?? false,
     withoutConversations,
+    registrations,
+    captcha,
+    accountActivation: values.activation ?? false,
+    birthdayMinAge: Number(minAge),
     help: values.help ?? false,
   };
 }
@@ -155,6 +200,17 @@ function formatTable(rows: DemoLoginRow[]): string {
   return [line(header), line(widths.map((width) => '-'.repeat(width))), ...cells.map(line)].join(
     '\n',
   );
+}
+
+/** One line on who may sign up, as the instance was started. */
+export function describeSignUp(
+  options: Pick<CommandLine, 'registrations' | 'captcha' | 'accountActivation' | 'birthdayMinAge'>,
+): string {
+  const parts: string[] = [options.registrations];
+  parts.push(options.captcha === 'none' ? 'no captcha' : 'captcha');
+  if (options.accountActivation) parts.push('e-mail confirmation');
+  if (options.birthdayMinAge > 0) parts.push(`minimum age ${options.birthdayMinAge} days`);
+  return parts.join(', ');
 }
 
 /** A clean close takes milliseconds; this only guards against a close that hangs. */
@@ -240,6 +296,10 @@ async function main(args: string[]): Promise<void> {
     flavour: options.flavour,
     allowLoopbackPush: options.allowLoopbackPush,
     withoutConversations: options.withoutConversations,
+    registrations: options.registrations,
+    captcha: options.captcha,
+    accountActivation: options.accountActivation,
+    birthdayMinAge: options.birthdayMinAge,
   });
   handleSignals(app);
   const logins = options.seed ? seedDemoData(ctx) : [];
@@ -248,7 +308,11 @@ async function main(args: string[]): Promise<void> {
 
   console.log(`Starling is running at ${origin}/`);
   console.log(`Data folder: ${options.dataDir}`);
+  console.log(
+    `Mail outbox (sign-up confirmations, password resets): ${outboxDir(options.dataDir)}`,
+  );
   if (options.flavour !== 'pleroma') console.log(`Flavour: ${options.flavour}`);
+  console.log(`Registrations: ${describeSignUp(options)}`);
   if (logins.length > 0) console.log(`\nDemo logins:\n${formatTable(logins)}`);
 }
 

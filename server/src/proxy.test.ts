@@ -36,6 +36,17 @@ async function startUpstream(): Promise<{ app: FastifyInstance; url: string }> {
     seen: seen(request.headers),
   }));
   app.get('/static/config.json', async () => ({ from: 'upstream' }));
+  app.post('/auth/password', async (request, reply) =>
+    reply
+      .code(204)
+      .header(
+        'x-asked-for',
+        String(request.query && (request.query as Record<string, string>).email),
+      )
+      .send(),
+  );
+  app.get('/pleroma/admin/', async (_request, reply) => reply.type('text/html').send('AdminFE'));
+  app.get('/static/build.json', async () => ({ build: 'the-instance-own-frontend' }));
   app.get('/api/v1/moved', async (_request, reply) => reply.redirect(`${url}/api/v1/instance?x=1`));
   app.get('/oauth/authorize', async () => ({ reached: 'through the proxy' }));
   app.get(
@@ -79,6 +90,7 @@ describe('proxy mode', () => {
     await mkdir(path.join(clientDir, 'static', 'assets'), { recursive: true });
     await writeFile(path.join(clientDir, 'static', 'assets', 'app-abc123.js'), 'client();');
     await writeFile(path.join(clientDir, 'index.html'), INDEX_HTML);
+    await writeFile(path.join(clientDir, 'static', 'build.json'), '{"build":"ours"}');
     upstream = await startUpstream();
     proxy = await buildProxyApp({ instance: `${upstream.url}/some/path`, clientDir });
     proxyUrl = await proxy.listen({ host: '127.0.0.1', port: 0 });
@@ -114,6 +126,16 @@ describe('proxy mode', () => {
     expect(body.body).toEqual({ grant_type: 'password', username: 'alice', password: 'p@ss' });
   });
 
+  it('forwards the password reset request and the administration pages', async () => {
+    const reset = await fetch(`${proxyUrl}/auth/password?email=alice%40example.org`, {
+      method: 'POST',
+    });
+    expect(reset.status).toBe(204);
+    expect(reset.headers.get('x-asked-for')).toBe('alice@example.org');
+    const admin = await fetch(`${proxyUrl}/pleroma/admin/`);
+    expect(await admin.text()).toBe('AdminFE');
+  });
+
   it('serves the instance’s /static, not the client’s', async () => {
     const response = await fetch(`${proxyUrl}/static/config.json`);
     expect(await response.json()).toEqual({ from: 'upstream' });
@@ -123,6 +145,13 @@ describe('proxy mode', () => {
     const response = await fetch(`${proxyUrl}/static/assets/app-abc123.js`);
     expect(response.status).toBe(200);
     expect(await response.text()).toBe('client();');
+  });
+
+  it('serves the client’s own build id, not the instance frontend’s, revalidated', async () => {
+    const response = await fetch(`${proxyUrl}/static/build.json`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ build: 'ours' });
+    expect(response.headers.get('cache-control')).toBe('no-cache');
   });
 
   it('keeps redirects to the instance on the proxy origin', async () => {

@@ -22,6 +22,9 @@ export const PROXIED_PREFIXES = [
   '/emoji',
   '/instance',
   '/proxy',
+  // The password reset request and the administration page (AdminFE) of the instance.
+  '/auth/password',
+  '/pleroma/admin',
 ] as const;
 /** WebSockets forwarded: streaming under /api, the shout box's Phoenix socket under /socket. */
 const WEBSOCKET_PREFIXES = ['/api', '/socket'];

@@ -16,6 +16,7 @@ import {
 const INDEX_HTML =
   '<!doctype html><html><head><script type="module" src="/assets/app-abc123.js"></script></head><body></body></html>';
 const APP_JS = 'console.log("starling");';
+const BUILD_JSON = '{"build":"b1"}\n';
 const HTML_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 
 async function makeClientDir(): Promise<string> {
@@ -29,6 +30,7 @@ async function makeClientDir(): Promise<string> {
     path.join(dir, 'static', 'logo.svg'),
     '<svg xmlns="http://www.w3.org/2000/svg"/>',
   );
+  await writeFile(path.join(dir, 'static', 'build.json'), BUILD_JSON);
   await writeFile(path.join(dir, 'favicon.ico'), 'icon');
   await writeFile(path.join(dir, 'sw.js'), 'self.addEventListener("push", () => {});');
   await writeFile(path.join(dir, '.secret'), 'hidden');
@@ -122,6 +124,14 @@ describe.each([true, false])(
       const response = await app.inject({ method: 'GET', url: '/favicon.ico' });
       expect(response.statusCode).toBe(200);
       expect(response.headers['cache-control']).toBe('no-cache');
+    });
+
+    it('serves the build id open tabs check for a newer build as JSON, revalidated', async () => {
+      const response = await app.inject({ url: '/static/build.json' });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^application\/json/);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toBe(BUILD_JSON);
     });
 
     it('serves the service worker at the root as JavaScript, revalidated so updates arrive', async () => {
@@ -260,6 +270,16 @@ describe('compression', () => {
     const plain = await asset();
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(bigScript);
+  });
+
+  it('keeps the cache rule of a file the build wrote no compressed copy of', async () => {
+    const headers = { 'accept-encoding': 'gzip, deflate, br' };
+    const small = await app.inject({ url: '/static/assets/main-def456.css', headers });
+    expect(small.statusCode).toBe(200);
+    expect(small.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const build = await app.inject({ url: '/static/build.json', headers });
+    expect(build.statusCode).toBe(200);
+    expect(build.headers['cache-control']).toBe('no-cache');
   });
 
   it('compresses API answers over 1 KB on the fly', async () => {

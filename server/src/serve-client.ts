@@ -67,6 +67,12 @@ export function inlineScriptHashes(html: string): string[] {
 
 /** Vite's hashed output: `assets/` by default, `static/assets/` with this repo's vite.config.ts. */
 const HASHED_ASSET_PREFIXES = ['/assets/', '/static/assets/'];
+/**
+ * The build's id (scripts/buildId.ts), which open tabs fetch to learn of a newer build. It sits
+ * under /static, where Pleroma serves a frontend's files, so in proxy mode it needs a route of its
+ * own: the rest of /static is the instance's.
+ */
+const BUILD_INFO_PATH = '/static/build.json';
 const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 const REVALIDATE_CACHE = 'no-cache';
 const INDEX_FILE = 'index.html';
@@ -154,9 +160,17 @@ export async function registerClientServing(
 
   await app.register(async (scope) => {
     // Another part of the app may have registered @fastify/static already; reuse its sendFile.
-    // Ours sends the .br or .gz the build writes beside each file, as the browser accepts.
+    // Ours sends the .br or .gz the build writes beside each file, as the browser accepts. Its
+    // options hold our cache rule too: when a file has no such sibling, @fastify/static sends the
+    // plain file with these, not with sendFile's (it would add `public, max-age=0`).
     if (!scope.hasReplyDecorator('sendFile')) {
-      await scope.register(fastifyStatic, { root, serve: false, preCompressed: true });
+      await scope.register(fastifyStatic, {
+        root,
+        serve: false,
+        preCompressed: true,
+        cacheControl: false,
+        dotfiles: 'deny',
+      });
     }
 
     const sendFromClient = async (reply: FastifyReply, relative: string): Promise<FastifyReply> => {
@@ -177,6 +191,12 @@ export async function registerClientServing(
         return reply.callNotFound();
       });
     }
+
+    scope.get(BUILD_INFO_PATH, async (_request, reply) => {
+      const relative = BUILD_INFO_PATH.slice(1);
+      if (await isFile(root, relative)) return sendFromClient(reply, relative);
+      return reply.callNotFound();
+    });
 
     scope.get('/*', async (request, reply) => {
       const relative = relativeFilePath(request.url);

@@ -5,6 +5,7 @@ import WebSocket from 'ws';
 import type { AuthenticatedToken, ServerContext } from './context.ts';
 import { ServerEvents, type StreamMessage } from './events.ts';
 import { registerStreaming, type StreamingOptions } from './streaming.ts';
+import { DEFAULT_REGISTRATION } from './registration/settings.ts';
 
 const ALICE = '1';
 const BOB = '2';
@@ -74,6 +75,7 @@ describe('streaming', () => {
       dataDir: '/nonexistent',
       flavour: 'pleroma',
       pushTargets: { allowLoopback: false, resolve: () => Promise.resolve([]) },
+      registration: DEFAULT_REGISTRATION,
       authenticate: (token) => tokens.get(token) ?? null,
     };
     app = Fastify({ logger: false });

@@ -74,13 +74,28 @@ installScrollSaving();
 // screen: issuing nine requests costs the main thread more than the first page's render can spare.
 if (!firstPage) loadInstanceConfig();
 
-// Push on in this browser: its subscription is registered again, from a chunk loaded after paint.
-function resumePush() {
+// After the first paint: the Intl formatters; push, when on in this browser (its subscription is
+// registered again); the checks for a newer build of the client (update notice). Chunks of their own.
+function afterFirstPaint() {
+  enableLocaleFormats();
   if (usePreferences.getState().webPushNotifications)
     import('./features/push/resumePush.ts').then(
       (push) => push.resumePushWhenSignedIn(),
       (error: unknown) => console.warn('resuming push notifications failed', error),
     );
+  import('./features/update/updateChecker.tsx').then(
+    (update) => update.startUpdateChecks(),
+    () => undefined,
+  );
+  startThemes();
+}
+
+// The theme engine: the starter set the saved theme before paint; this keeps it in step.
+function startThemes() {
+  import('./features/theme/themeRuntime.ts').then(
+    (themes) => themes.startThemes(),
+    (error: unknown) => console.warn('the theme engine did not load', error),
+  );
 }
 
 function mount() {
@@ -100,15 +115,11 @@ if (firstPage) {
       mount();
       afterNextPaint(() => {
         loadInstanceConfig();
-        enableLocaleFormats();
-        resumePush();
+        afterFirstPaint();
       });
     },
   );
 } else {
   mount();
-  afterNextPaint(() => {
-    enableLocaleFormats();
-    resumePush();
-  });
+  afterNextPaint(afterFirstPaint);
 }

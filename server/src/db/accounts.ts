@@ -19,6 +19,10 @@ export interface AccountRow {
   is_admin: number;
   is_moderator: number;
   is_confirmed: number;
+  /** 0 while an administrator has not approved the sign-up (migration 198). */
+  is_approved: number;
+  /** Why the person asked to join, in `approval` mode (migration 198). */
+  registration_reason: string | null;
   deactivated: number;
   email: string | null;
   password_hash: string | null;
@@ -230,6 +234,27 @@ export function privilegesOf(row: Pick<AccountRow, 'is_admin' | 'is_moderator'>)
   if (row.is_admin) ADMIN_PRIVILEGES.forEach((p) => set.add(p));
   if (row.is_moderator) MODERATOR_PRIVILEGES.forEach((p) => set.add(p));
   return ADMIN_PRIVILEGES.filter((p) => set.has(p));
+}
+
+/**
+ * Whether an account is still waiting to be let in: an administrator's approval or its e-mail
+ * confirmation (Pleroma's approval_pending and confirmation_pending). Such accounts cannot sign in
+ * and others do not find them (search, suggestions, profiles), as Pleroma's visible_for.
+ */
+export function isPending(
+  row: Pick<AccountRow, 'is_approved' | 'is_confirmed' | 'local'>,
+): boolean {
+  return row.local === 1 && (row.is_approved === 0 || row.is_confirmed === 0);
+}
+
+/**
+ * Whether `viewerId` may see a pending account: its owner and staff who manage activation may;
+ * anyone sees an account that is not pending.
+ */
+export function visibleTo(db: Database, row: AccountRow, viewerId: string | null): boolean {
+  if (!isPending(row) || viewerId === row.id) return true;
+  const viewer = viewerId ? getAccount(db, viewerId) : undefined;
+  return !!viewer && hasPrivilege(viewer, 'users_manage_activation_state');
 }
 
 export function hasPrivilege(

@@ -654,4 +654,40 @@ CREATE TABLE announcement_reads (
 CREATE INDEX announcement_reads_account ON announcement_reads (account_id);
 `,
   },
+  {
+    version: 198,
+    name: 'registration',
+    sql: `
+-- Sign-up (issue 24): accounts waiting for an administrator's approval, and why they asked to join.
+ALTER TABLE accounts ADD COLUMN is_approved INTEGER NOT NULL DEFAULT 1;
+ALTER TABLE accounts ADD COLUMN registration_reason TEXT;
+CREATE INDEX accounts_email ON accounts (lower(email)) WHERE email IS NOT NULL;
+-- Invite links made by staff (Pleroma's user_invite_tokens): max_use NULL is unlimited uses,
+-- expires_at NULL never expires (a date, YYYY-MM-DD, the last day the invite works).
+CREATE TABLE invites (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  token TEXT NOT NULL UNIQUE,
+  max_use INTEGER,
+  uses INTEGER NOT NULL DEFAULT 0,
+  expires_at TEXT,
+  used INTEGER NOT NULL DEFAULT 0,
+  created_at TEXT NOT NULL
+);
+-- Links sent by mail (account confirmation, password reset), kept only as hashes; each works once.
+CREATE TABLE email_tokens (
+  token_hash TEXT PRIMARY KEY,
+  account_id TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+  purpose TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  expires_at TEXT NOT NULL,
+  used_at TEXT
+);
+CREATE INDEX email_tokens_account ON email_tokens (account_id, purpose);
+-- Captchas answered (rightly or not): each is good for one try. Rows go once the captcha expires.
+CREATE TABLE used_captchas (
+  token TEXT PRIMARY KEY,
+  expires_at TEXT NOT NULL
+);
+`,
+  },
 ];

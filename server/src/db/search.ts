@@ -27,7 +27,8 @@ const BLOCKED_BY_VIEWER = `
 const ACCOUNTS_SQL = `
   SELECT a.* FROM (
     SELECT *, lower(nickname || ifnull('@' || domain, '')) AS acct_key FROM accounts
-    WHERE deactivated = 0
+    -- Accounts not let in yet (awaiting approval or e-mail confirmation) are found by nobody.
+    WHERE deactivated = 0 AND is_approved = 1 AND is_confirmed = 1
   ) a
   WHERE (a.acct_key LIKE @contains ESCAPE '\\' OR lower(a.display_name) LIKE @contains ESCAPE '\\')
     AND a.id NOT IN (${BLOCKED_BY_VIEWER})
@@ -230,7 +231,7 @@ export function findAccountByUrl(
     if (!local) return undefined;
     return sql(
       db,
-      'SELECT * FROM accounts WHERE lower(nickname) = lower(?) AND domain IS NULL AND deactivated = 0',
+      'SELECT * FROM accounts WHERE lower(nickname) = lower(?) AND domain IS NULL AND deactivated = 0 AND is_approved = 1 AND is_confirmed = 1',
     ).get(decodeURIComponent(local[1]!)) as AccountRow | undefined;
   }
   return sql(db, 'SELECT * FROM accounts WHERE ap_id = ? AND deactivated = 0').get(text) as

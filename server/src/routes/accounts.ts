@@ -4,6 +4,7 @@ import {
   findAccountByAcct,
   findAccountByIdOrNickname,
   getAccount,
+  visibleTo,
   type AccountRow,
 } from '../db/accounts.ts';
 import { acceptFollow, follow, isFollowing, unfollow } from '../db/follows.ts';
@@ -73,7 +74,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: ServerContext): P
     const acct = str(queryOf(request).acct);
     if (!acct) throw badRequest('Missing field: acct.');
     const account = findAccountByAcct(db, acct, host);
-    if (!account) throw notFound();
+    if (!account || !visibleTo(db, account, viewer?.accountId ?? null)) throw notFound();
     return renderAccount(new RenderContext(ctx, viewer?.accountId ?? null), account);
   });
 
@@ -87,7 +88,10 @@ export async function accountRoutes(app: FastifyInstance, ctx: ServerContext): P
 
   app.get<IdParams>('/api/v1/accounts/:id', async (request) => {
     const viewer = optionalUser(ctx, request, READ_ACCOUNTS);
-    return renderAccount(new RenderContext(ctx, viewer?.accountId ?? null), target(request));
+    const account = target(request);
+    // An account not let in yet is shown to itself and to staff who manage activation only.
+    if (!visibleTo(db, account, viewer?.accountId ?? null)) throw notFound();
+    return renderAccount(new RenderContext(ctx, viewer?.accountId ?? null), account);
   });
 
   app.post<IdParams>('/api/v1/accounts/:id/follow', async (request) => {

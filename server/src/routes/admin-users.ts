@@ -12,7 +12,8 @@ import { ApiError, badRequest, notFound } from '../errors.ts';
 import { RenderContext } from '../views/context.ts';
 import { acctOf } from '../views/account.ts';
 import { hostOf } from '../views/html.ts';
-import { paramsOf, strings } from './params.ts';
+import { likeLiteral } from '../db/search.ts';
+import { paramsOf, str, strings } from './params.ts';
 import { purgeAccount } from './account-purge.ts';
 
 type GroupParams = { Params: { group: string } };
@@ -77,11 +78,93 @@ export async function adminUserRoutes(app: FastifyInstance, ctx: ServerContext):
       roles: { admin: fresh.is_admin === 1, moderator: fresh.is_moderator === 1 },
       tags: JSON.parse(fresh.tags_json) as string[],
       is_confirmed: fresh.is_confirmed === 1,
-      is_approved: true,
+      is_approved: fresh.is_approved === 1,
+      is_suggested: false,
+      url: fresh.local ? `${ctx.origin}/users/${fresh.nickname}` : (fresh.ap_id ?? ''),
+      registration_reason: fresh.registration_reason,
       actor_type: fresh.actor_type,
       created_at: fresh.created_at,
     };
   };
+
+  /** The admin user list's filters (Pleroma's `filters`, a comma list), as SQL on `accounts`. */
+  const FILTERS: Record<string, string> = {
+    local: 'local = 1',
+    external: 'local = 0',
+    active: 'deactivated = 0',
+    deactivated: 'deactivated = 1',
+    need_approval: 'is_approved = 0',
+    unconfirmed: 'is_confirmed = 0',
+    is_admin: 'is_admin = 1',
+    is_moderator: 'is_moderator = 1',
+  };
+
+  app.get('/api/v1/pleroma/admin/users', async (request) => {
+    staff(request, ADMIN_READ, 'users_read');
+    const params = paramsOf(request);
+    const where: string[] = [];
+    const values: unknown[] = [];
+    for (const name of (str(params.filters) ?? '').split(',').map((f) => f.trim())) {
+      if (!name) continue;
+      const clause = FILTERS[name];
+      if (!clause) throw badRequest(`Invalid filter: ${name}`);
+      where.push(clause);
+    }
+    for (const [param, column] of [
+      ['name', 'display_name'],
+      ['email', 'email'],
+    ] as const) {
+      const value = str(params[param]);
+      if (value) {
+        where.push(`lower(${column}) LIKE ? ESCAPE '\\'`);
+        values.push(`%${likeLiteral(value.toLowerCase())}%`);
+      }
+    }
+    const query = str(params.query)?.trim().replace(/^@/, '').toLowerCase();
+    if (query) {
+      const pattern = `%${likeLiteral(query)}%`;
+      where.push(
+        `(lower(nickname || ifnull('@' || domain, '')) LIKE ? ESCAPE '\\' OR lower(display_name) LIKE ? ESCAPE '\\' OR lower(ifnull(email, '')) LIKE ? ESCAPE '\\')`,
+      );
+      values.push(pattern, pattern, pattern);
+    }
+    const number = (value: unknown, name: string, fallback: number) => {
+      const text = str(value);
+      if (text === undefined || text === '') return fallback;
+      if (!/^\d+$/.test(text) || Number(text) < 1) throw badRequest(`${name}: Invalid integer.`);
+      return Number(text);
+    };
+    const pageSize = Math.min(number(params.page_size, 'page_size', 50), 500);
+    const page = number(params.page, 'page', 1);
+    const condition = where.length ? `WHERE ${where.join(' AND ')}` : '';
+    const count = (
+      db.prepare(`SELECT count(*) AS n FROM accounts ${condition}`).get(...values) as { n: number }
+    ).n;
+    const rows = db
+      .prepare(
+        `SELECT * FROM accounts ${condition} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
+      )
+      .all(...values, pageSize, (page - 1) * pageSize) as AccountRow[];
+    return { users: rows.map(adminView), count, page_size: pageSize };
+  });
+
+  /** Lets accounts waiting for approval in (Pleroma's PATCH /users/approve). */
+  app.patch('/api/v1/pleroma/admin/users/approve', async (request) => {
+    staff(request, ADMIN_WRITE, 'users_manage_activation_state');
+    const accounts = accountsNamed(strings(paramsOf(request), 'nicknames'));
+    for (const account of accounts)
+      sql(db, 'UPDATE accounts SET is_approved = 1 WHERE id = ?').run(account.id);
+    return { users: accounts.map(adminView) };
+  });
+
+  /** Confirms accounts' e-mail addresses for them (Pleroma's PATCH /users/confirm_email). */
+  app.patch('/api/v1/pleroma/admin/users/confirm_email', async (request) => {
+    staff(request, ADMIN_WRITE, 'users_manage_credentials');
+    const accounts = accountsNamed(strings(paramsOf(request), 'nicknames'));
+    for (const account of accounts)
+      sql(db, 'UPDATE accounts SET is_confirmed = 1 WHERE id = ?').run(account.id);
+    return { users: accounts.map(adminView) };
+  });
 
   const groupOf = (value: string): Group => {
     if (!(GROUPS as readonly string[]).includes(value))

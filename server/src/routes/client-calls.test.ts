@@ -48,7 +48,7 @@ describe('the Mastodon calls a third-party client makes', () => {
         statuses: { max_characters: 5000 },
         polls: { max_options: 20 },
       },
-      registrations: { enabled: false },
+      registrations: { enabled: true },
       usage: { users: { active_month: expect.any(Number) } },
     });
     expect((await get('/api/v1/instance/peers')).body).toEqual(['birds.example']);

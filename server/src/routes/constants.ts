@@ -5,8 +5,6 @@ export const API_VERSION = `2.7.2 (compatible; Pleroma ${PLEROMA_VERSION})`;
 /** The version the `mastodon` flavour reports (a current Mastodon release line). */
 export const MASTODON_VERSION = '4.2.10';
 export const SOURCE_URL = 'https://github.com/starling-client/starling';
-/** Sign-up is not offered by the local instance; nodeinfo and /api/v1/instance both say so. */
-export const REGISTRATIONS_OPEN = false;
 /** Largest image (width × height) the instance accepts for processing. */
 export const IMAGE_MATRIX_LIMIT = 33_177_600;
 export const INSTANCE_TITLE = 'Starling local';

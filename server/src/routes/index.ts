@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context.ts';
 import { accountRoutes } from './accounts.ts';
 import { announcementRoutes } from './announcements.ts';
+import { adminInviteRoutes } from './admin-invites.ts';
+import { adminPageRoutes } from './admin-page.ts';
 import { adminUserRoutes } from './admin-users.ts';
 import { appRoutes } from './apps.ts';
 import { dataRoutes } from './data.ts';
@@ -19,10 +21,12 @@ import { notificationRoutes } from './notifications.ts';
 import { mastodonSignInRoutes } from './mastodon-sign-in.ts';
 import { oauthAuthorizeRoutes } from './oauth-authorize.ts';
 import { oauthRoutes } from './oauth.ts';
+import { passwordResetRoutes } from './password-reset.ts';
 import { peopleRoutes } from './people.ts';
 import { pollRoutes } from './polls.ts';
 import { profileImageRoutes } from './profile-images.ts';
 import { pushRoutes } from './push.ts';
+import { registrationRoutes } from './registration.ts';
 import { relationRoutes } from './relations.ts';
 import { reportRoutes } from './reports.ts';
 import { scheduledStatusRoutes } from './scheduled-statuses.ts';
@@ -64,6 +68,10 @@ export async function registerRoutes(app: FastifyInstance, ctx: ServerContext): 
     pushRoutes,
     scheduledStatusRoutes,
     announcementRoutes,
+    registrationRoutes,
+    passwordResetRoutes,
+    adminInviteRoutes,
+    adminPageRoutes,
   ]) {
     await area(app, ctx);
   }

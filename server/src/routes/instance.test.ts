@@ -69,7 +69,7 @@ describe('start-up endpoints', () => {
     expect(info).toMatchObject({
       version: '2.0',
       software: { name: 'pleroma' },
-      openRegistrations: false,
+      openRegistrations: true,
       usage: { users: { total: 2 }, localPosts: 0 },
       metadata: {
         private: false,
@@ -77,7 +77,7 @@ describe('start-up endpoints', () => {
         staffAccounts: ['http://127.0.0.1:4000/users/admin', 'http://127.0.0.1:4000/users/mod'],
         uploadLimits: { general: 16000000, avatar: 2000000, banner: 4000000, background: 4000000 },
         fieldsLimits: { maxFields: 10 },
-        mailerEnabled: false,
+        mailerEnabled: true,
       },
     });
     expect(info.metadata.restrictedNicknames).toContain('oauth');
@@ -101,7 +101,7 @@ describe('start-up endpoints', () => {
     expect(sticker.headers['content-type']).toBe('image/png');
     const styles = (await get('/static/styles.json')).json();
     const theme = (await get(styles['pleroma-dark'])).json();
-    expect(theme.source.colors.bg).toBe('#121a24');
+    expect(theme.source.colors.bg).toBe('#0f1923');
     expect((await get('/images/avi.png')).statusCode).toBe(200);
     expect((await get('/api/v1/pleroma/emoji')).json()).toEqual({});
   });

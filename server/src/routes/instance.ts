@@ -20,7 +20,6 @@ import {
   MAX_STATUS_CHARS,
   MASTODON_VERSION,
   PLEROMA_VERSION,
-  REGISTRATIONS_OPEN,
   SOURCE_URL,
   IMAGE_MATRIX_LIMIT,
   POLL_LIMITS,
@@ -39,6 +38,12 @@ import {
   instanceStats,
   staffAccounts,
 } from './instance-info.ts';
+import {
+  approvalRequired,
+  birthdayRequired,
+  invitesEnabled,
+  registrationsOpen,
+} from '../registration/settings.ts';
 
 export const BACKGROUND_IMAGE = '/static/background.png';
 
@@ -118,6 +123,12 @@ export async function instanceRoutes(app: FastifyInstance, ctx: ServerContext): 
     translation: { enabled: false },
   });
   const mastodonOnly = ctx.flavour === 'mastodon';
+  // Who may sign up, as chosen at start (registration/settings.ts).
+  const signUp = ctx.registration;
+  const open = registrationsOpen(signUp);
+  const approval = approvalRequired(signUp);
+  const invites = invitesEnabled(signUp);
+  const birthday = { required: birthdayRequired(signUp), minAge: signUp.birthdayMinAge };
   const version = mastodonOnly ? MASTODON_VERSION : API_VERSION;
 
   app.get('/api/v1/instance', async () => {
@@ -138,9 +149,9 @@ export async function instanceRoutes(app: FastifyInstance, ctx: ServerContext): 
       },
       thumbnail: `${ctx.origin}/static/background.png`,
       languages: ['en'],
-      registrations: REGISTRATIONS_OPEN,
-      approval_required: false,
-      invites_enabled: false,
+      registrations: open,
+      approval_required: approval,
+      invites_enabled: invites,
       configuration: v1Configuration,
       contact_account: contactAccount(),
       rules: [],
@@ -161,13 +172,13 @@ export async function instanceRoutes(app: FastifyInstance, ctx: ServerContext): 
       background_image: BACKGROUND_IMAGE,
       pleroma: {
         metadata: {
-          account_activation_required: false,
+          account_activation_required: signUp.activationRequired,
           features: FEATURES,
           federation: FEDERATION,
           fields_limits: FIELDS_LIMITS,
           post_formats: POST_FORMATS,
-          birthday_required: false,
-          birthday_min_age: 0,
+          birthday_required: birthday.required,
+          birthday_min_age: birthday.minAge,
         },
         stats: { mau: stats.activeMonth },
         vapid_public_key: vapidKey,
@@ -190,7 +201,7 @@ export async function instanceRoutes(app: FastifyInstance, ctx: ServerContext): 
         ...configuration(),
         vapid: { public_key: vapidKey },
       },
-      registrations: { enabled: REGISTRATIONS_OPEN, approval_required: false, message: null },
+      registrations: { enabled: open, approval_required: approval, message: null },
       contact: { email: INSTANCE_EMAIL, account: contactAccount() },
       rules: [],
       ...(mastodonOnly
@@ -202,6 +213,9 @@ export async function instanceRoutes(app: FastifyInstance, ctx: ServerContext): 
                 federation: FEDERATION,
                 fields_limits: FIELDS_LIMITS,
                 post_formats: POST_FORMATS,
+                account_activation_required: signUp.activationRequired,
+                birthday_required: birthday.required,
+                birthday_min_age: birthday.minAge,
               },
               vapid_public_key: vapidKey,
             },
@@ -240,7 +254,7 @@ export async function instanceRoutes(app: FastifyInstance, ctx: ServerContext): 
           },
       protocols: ['activitypub'],
       services: { inbound: [], outbound: [] },
-      openRegistrations: REGISTRATIONS_OPEN,
+      openRegistrations: open,
       usage: {
         users: {
           total: stats.userCount,
@@ -272,14 +286,15 @@ export async function instanceRoutes(app: FastifyInstance, ctx: ServerContext): 
               nameLength: FIELDS_LIMITS.name_length,
               valueLength: FIELDS_LIMITS.value_length,
             },
-            accountActivationRequired: false,
-            invitesEnabled: false,
-            mailerEnabled: false,
+            accountActivationRequired: signUp.activationRequired,
+            invitesEnabled: invites,
+            // The mailer writes to <dataDir>/outbox (registration/outbox.ts).
+            mailerEnabled: true,
             features: FEATURES,
             restrictedNicknames: RESTRICTED_NICKNAMES,
             skipThreadContainment: true,
-            birthdayRequired: false,
-            birthdayMinAge: 0,
+            birthdayRequired: birthday.required,
+            birthdayMinAge: birthday.minAge,
           },
     };
   };

@@ -5,7 +5,7 @@ import { getAccount } from '../db/accounts.ts';
 import { checkCodeWithinLimits, checkTotp, useRecoveryCode } from '../db/mfa.ts';
 import { ApiError } from '../errors.ts';
 import { escapeHtml } from '../views/html.ts';
-import { checkLogin } from './login.ts';
+import { AWAITING_APPROVAL, UNCONFIRMED, checkLogin } from './login.ts';
 import {
   PAGE_HEADERS,
   errorBlock,
@@ -277,6 +277,10 @@ export async function mastodonSignInRoutes(
             403,
             signInPage(session, 'Your account is currently disabled.', username),
           );
+        case 'awaiting_approval':
+          return sendPage(reply, 403, signInPage(session, AWAITING_APPROVAL, username));
+        case 'unconfirmed':
+          return sendPage(reply, 403, signInPage(session, `${UNCONFIRMED}.`, username));
         case 'invalid':
           return sendPage(
             reply,

@@ -14,7 +14,7 @@ import { scopeOffered } from '../flavour.ts';
 import { isAllowedRedirectUri } from '../auth/redirect-uri.ts';
 import { escapeHtml } from '../views/html.ts';
 import { INSTANCE_TITLE } from './constants.ts';
-import { checkLogin } from './login.ts';
+import { AWAITING_APPROVAL, UNCONFIRMED, checkLogin } from './login.ts';
 import { requestedScopes } from './oauth.ts';
 import { paramsOf, str, type Params } from './params.ts';
 
@@ -239,6 +239,16 @@ export async function oauthAuthorizeRoutes(
             .status(403)
             .headers(PAGE_HEADERS)
             .send(loginForm(auth, 'Your account is currently disabled.', username));
+        case 'awaiting_approval':
+          return reply
+            .status(403)
+            .headers(PAGE_HEADERS)
+            .send(loginForm(auth, AWAITING_APPROVAL, username));
+        case 'unconfirmed':
+          return reply
+            .status(403)
+            .headers(PAGE_HEADERS)
+            .send(loginForm(auth, `${UNCONFIRMED}.`, username));
         case 'invalid':
           return reply
             .status(401)

@@ -17,7 +17,7 @@ import {
 import { parseScopes, scopesWithin } from '../auth/scopes.ts';
 import { ApiError, badRequest } from '../errors.ts';
 import { renderToken } from '../views/app.ts';
-import { checkLogin } from './login.ts';
+import { AWAITING_APPROVAL, UNCONFIRMED, checkLogin } from './login.ts';
 import { paramsOf, str, type Params } from './params.ts';
 
 const INVALID_CREDENTIALS = 'Invalid credentials';
@@ -89,6 +89,10 @@ export async function oauthRoutes(app: FastifyInstance, ctx: ServerContext): Pro
             throw new ApiError(403, 'Password reset is required', {
               identifier: 'password_reset_required',
             });
+          case 'awaiting_approval':
+            throw new ApiError(403, AWAITING_APPROVAL, { identifier: 'awaiting_approval' });
+          case 'unconfirmed':
+            throw new ApiError(403, UNCONFIRMED, { identifier: 'missing_confirmed_email' });
           case 'mfa': {
             const mfaToken = createMfaToken(db, {
               accountId: outcome.account.id,

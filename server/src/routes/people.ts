@@ -81,6 +81,7 @@ export async function peopleRoutes(app: FastifyInstance, ctx: ServerContext): Pr
       db,
       `SELECT a.* FROM accounts a
        WHERE a.local = 1 AND a.deactivated = 0 AND a.discoverable = 1 AND a.id != ?
+         AND a.is_approved = 1 AND a.is_confirmed = 1
          AND NOT EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ? AND f.followee_id = a.id)
          AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.account_id = ? AND b.target_id = a.id)
          AND NOT EXISTS (SELECT 1 FROM mutes m WHERE m.account_id = ? AND m.target_id = a.id)

@@ -97,8 +97,8 @@ describe('RouteView', () => {
     go('/definitely/not/a/route');
     render(<RouteView />);
     await screen.findByRole('heading', { name: 'Page not found' });
-    go('/registration/keys');
-    const heading = await screen.findByRole('heading', { name: 'Registration — invitation keys' });
+    go('/password-reset');
+    const heading = await screen.findByRole('heading', { name: 'Password reset' });
     expect(heading.tagName).toBe('H1');
     expect(document.activeElement).toBe(heading);
   });

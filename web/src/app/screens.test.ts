@@ -1,4 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
+import { t } from '../i18n/index.ts';
+import { matchRoute } from '../router/matchRoute.ts';
 import { ROUTES } from '../router/routeTable.ts';
 import { preloadScreen, REDIRECT_ONLY_ROUTES, SCREENS } from './screens.ts';
 
@@ -10,6 +12,14 @@ describe('screens', () => {
       expect(covered).toBe(true);
     },
   );
+
+  it('every route opens by its own path and has an English title (the document title)', () => {
+    for (const route of ROUTES) {
+      const path = route.path.replace(/:acct/, 'a@b').replace(/:\w+/g, 'x');
+      expect(matchRoute(path)?.route.name, `${path} opens ${route.name}`).toBe(route.name);
+      expect(t(route.titleKey), `${route.name} has a title`).not.toBe(route.titleKey);
+    }
+  });
 
   it('names no screen for a route that does not exist', () => {
     const names = new Set(ROUTES.map((route) => route.name));

@@ -9,9 +9,6 @@ export type Screen = ComponentType<ScreenProps>;
 export const REDIRECT_ONLY_ROUTES: readonly string[] = ['root'];
 
 // Every screen but the timelines' sits in its own chunk, so the start-up chunk stays small.
-const Placeholder = lazyRetry(() =>
-  import('./Placeholder.tsx').then((module) => ({ default: module.Placeholder })),
-);
 const LoginScreen = lazyRetry(() =>
   import('../features/auth/screens.ts').then((module) => ({ default: module.LoginScreen })),
 );
@@ -104,6 +101,17 @@ const AnnouncementsScreen = lazyRetry(() =>
 // module's default (fewer start-up bytes).
 const ListScreens = lazyRetry(() => import('../features/lists/screens.tsx'));
 
+const RegistrationScreen = lazyRetry(() =>
+  import('../features/registration/RegistrationScreen.tsx').then((module) => ({
+    default: module.RegistrationScreen,
+  })),
+);
+const PasswordResetScreen = lazyRetry(() =>
+  import('../features/registration/PasswordResetScreen.tsx').then((module) => ({
+    default: module.PasswordResetScreen,
+  })),
+);
+
 const AccountDeletedScreen = lazyRetry(() =>
   import('../features/settings/AccountDeletedScreen.tsx').then((module) => ({
     default: module.AccountDeletedScreen,
@@ -114,7 +122,7 @@ export const NotFoundScreen = lazyRetry(() =>
   import('./NotFound.tsx').then((module) => ({ default: module.NotFound })),
 );
 
-/** Route name → screen. Routes whose screens arrive in later issues show the placeholder. */
+/** Route name → screen. */
 export const SCREENS: Readonly<Record<string, Screen>> = {
   // The timelines stay in the start-up chunk: they are what most visitors land on. Rendered as
   // they are, not lazily, they never show a loading screen first.
@@ -138,9 +146,9 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   chats: ChatsScreen,
   chat: ChatScreen,
   'external-user-profile': ProfileScreen,
-  registration: Placeholder,
-  'registration-token': Placeholder,
-  'password-reset': Placeholder,
+  registration: RegistrationScreen,
+  'registration-token': RegistrationScreen,
+  'password-reset': PasswordResetScreen,
   'friend-requests': FriendRequestsScreen,
   'shout-panel': ShoutPanelScreen,
   search: SearchScreen,

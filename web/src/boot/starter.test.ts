@@ -96,3 +96,29 @@ describe('the inline starter', () => {
     expect(() => plannedEarlyRequests('/main/all', throwing)).not.toThrow();
   });
 });
+
+describe("the starter's saved theme", () => {
+  it('sets the saved custom properties, and only custom properties', async () => {
+    const { applySavedTheme, THEME_STORAGE_KEY } = await import('./starter.ts');
+    const set: [string, string][] = [];
+    const root = {
+      style: { setProperty: (name: string, value: string) => set.push([name, value]) },
+    };
+    applySavedTheme(
+      storageWith({
+        [THEME_STORAGE_KEY]: {
+          key: 'pleroma-light',
+          properties: { '--bg': '#ffffff', '--sidebar-width': '30rem', color: 'red', '--x': 4 },
+        },
+      }),
+      root,
+    );
+    expect(set).toEqual([
+      ['--bg', '#ffffff'],
+      ['--sidebar-width', '30rem'],
+    ]);
+    applySavedTheme(storageWith({ [THEME_STORAGE_KEY]: 'garbage' }), root);
+    applySavedTheme(storageWith({}), root);
+    expect(set).toHaveLength(2);
+  });
+});

@@ -56,8 +56,30 @@ export function plannedEarlyRequests(
   return { token, paths };
 }
 
+/** Where the theme engine keeps the custom properties of the chosen theme and column widths. */
+export const THEME_STORAGE_KEY = 'starling:theme';
+
+/**
+ * Sets the saved theme's custom properties on <html> (`root`), so the first paint already has
+ * the user's colours (features/theme/themeRuntime.ts saves them).
+ */
+export function applySavedTheme(
+  storage: StarterStorage,
+  root: { style: { setProperty(name: string, value: string): void } },
+): void {
+  const properties = readJson(storage, THEME_STORAGE_KEY)?.properties;
+  if (!properties || typeof properties !== 'object') return;
+  for (const [name, value] of Object.entries(properties))
+    if (name.startsWith('--') && typeof value === 'string') root.style.setProperty(name, value);
+}
+
 /** Starts the planned requests and leaves them where the app looks for them. */
 export function startEarlyRequests(): void {
+  try {
+    applySavedTheme(localStorage, document.documentElement);
+  } catch {
+    // No storage: the built-in palette.
+  }
   try {
     const { token, paths } = plannedEarlyRequests(location.pathname, localStorage);
     const headers: Record<string, string> = { Accept: 'application/json' };

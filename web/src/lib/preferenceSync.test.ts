@@ -47,6 +47,7 @@ describe('preferences in the settings store', () => {
       mentionLinkDisplay: 'full',
       interfaceLanguage: 'en',
       maxDepthInThread: 3,
+      dontShowUpdateNotifs: true,
     } as const;
     for (const [key, value] of Object.entries(changed)) {
       const { path, value: encoded } = encodePreference(
@@ -65,20 +66,38 @@ describe('preferences in the settings store', () => {
   });
 
   it('leaves out keys the store never saw', () => {
-    expect(decodePreferences(PREFERENCE_RULES, prefsWith({}))).toEqual({});
+    const noUserPreferences = {
+      simple: { collapseNav: true },
+      collections: { pinnedNavItems: [] },
+    };
+    expect(decodePreferences(PREFERENCE_RULES, noUserPreferences as never)).toEqual({});
+  });
+
+  it('takes the store’s own dontShowUpdateNotifs, which every store holds, as the preference', () => {
+    expect(decodePreferences(PREFERENCE_RULES, prefsWith({}))).toEqual({
+      dontShowUpdateNotifs: false,
+    });
+    expect(decodePreferences(PREFERENCE_RULES, prefsWith({ dontShowUpdateNotifs: true }))).toEqual({
+      dontShowUpdateNotifs: true,
+    });
+    expect(encodePreference(PREFERENCE_RULES, 'dontShowUpdateNotifs', true)).toEqual({
+      path: 'simple.dontShowUpdateNotifs',
+      value: true,
+    });
   });
 
   it('reinitialises values of the wrong type to the default', () => {
     const decoded = decodePreferences(
       PREFERENCE_RULES,
       prefsWith(
-        { maxDepthInThread: 0, hideNsfw: 1 },
+        { maxDepthInThread: 0, hideNsfw: 1, dontShowUpdateNotifs: 'yes' },
         { replyVisibility: ['nobody'], thirdColumnMode: ['postform', 'none'], muteWords: [3] },
       ),
     );
     expect(decoded).toEqual({
       maxDepthInThread: DEFAULT_PREFERENCES.maxDepthInThread,
       hideNsfw: DEFAULT_PREFERENCES.hideNsfw,
+      dontShowUpdateNotifs: false,
       replyVisibility: 'all',
       thirdColumnMode: 'notifications',
       muteWords: [],

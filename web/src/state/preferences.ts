@@ -137,10 +137,23 @@ export interface Preferences {
   /** Column headers scroll with the page instead of sticking to the top. */
   disableStickyHeaders: boolean;
   /**
+   * No notice when the server has a newer build of the client (features/update). Stored as the
+   * settings store's own `simple.dontShowUpdateNotifs` (spec part 1, §3).
+   */
+  dontShowUpdateNotifs: boolean;
+  /**
    * This browser receives push notifications (Notifications tab). Per browser, like the
    * subscription it stands for: never synced; at start-up it re-registers the subscription.
    */
   webPushNotifications: boolean;
+  // Theme tab (spec part 2, §2, §3, §9).
+  /** A theme of the instance's /static/styles.json; empty: the instance's default. */
+  theme: string;
+  /** A theme of the user's own (a v3 source); when set it wins over `theme`. */
+  customTheme: Record<string, unknown> | null;
+  sidebarColumnWidth: string;
+  contentColumnWidth: string;
+  notifsColumnWidth: string;
 }
 
 export type UserPopoverAvatarAction = 'zoom' | 'open' | 'close';
@@ -223,13 +236,21 @@ export const DEFAULT_PREFERENCES: Preferences = {
   mentionLinkFadeDomain: true,
   useAtIcon: false,
   disableStickyHeaders: false,
+  dontShowUpdateNotifs: false,
   webPushNotifications: false,
+  theme: '',
+  customTheme: null,
+  sidebarColumnWidth: '25rem',
+  contentColumnWidth: '45rem',
+  notifsColumnWidth: '25rem',
 };
 
 export const PREFERENCES_STORAGE_KEY = 'starling:preferences';
 
 const THIRD_COLUMN_MODES: readonly unknown[] = ['notifications', 'postform', 'none'];
 const isBoolean = (value: unknown) => typeof value === 'boolean';
+const isWidth = (value: unknown) =>
+  typeof value === 'string' && /^\d+(\.\d+)?(rem|em|px)$/.test(value);
 
 /** What a stored value must look like; anything else falls back to the default. */
 export const VALID_PREFERENCE: { [K in keyof Preferences]: (value: unknown) => boolean } = {
@@ -314,7 +335,14 @@ export const VALID_PREFERENCE: { [K in keyof Preferences]: (value: unknown) => b
   mentionLinkFadeDomain: isBoolean,
   useAtIcon: isBoolean,
   disableStickyHeaders: isBoolean,
+  dontShowUpdateNotifs: isBoolean,
   webPushNotifications: isBoolean,
+  theme: (value) => typeof value === 'string',
+  customTheme: (value) =>
+    value === null || (!!value && typeof value === 'object' && !Array.isArray(value)),
+  sidebarColumnWidth: isWidth,
+  contentColumnWidth: isWidth,
+  notifsColumnWidth: isWidth,
 };
 
 export const PREFERENCE_KEYS = Object.keys(DEFAULT_PREFERENCES) as (keyof Preferences)[];

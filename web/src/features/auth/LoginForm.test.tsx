@@ -125,7 +125,7 @@ describe('LoginForm with a password', () => {
     );
   });
 
-  it('asks for a password reset when the server requires one', async () => {
+  it('goes to the password reset, saying why, when the server requires a new password', async () => {
     stubServer({
       'POST /oauth/token': () => ({
         status: 403,
@@ -134,8 +134,23 @@ describe('LoginForm with a password', () => {
     });
     render(<LoginForm />);
     fillAndSubmit('alice', 'secret');
-    expect((await screen.findByRole('alert')).textContent).toContain(
-      'You must reset your password to log in.',
+    await waitFor(() => expect(getLocation().pathname).toBe('/password-reset'));
+    expect(getLocation().search).toBe('?required=1');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect((screen.getByLabelText('Password') as HTMLInputElement).value).toBe('');
+    expect(useSession.getState().status).toBe('anonymous');
+  });
+
+  it('links to the password reset, and to registration only while it is open', () => {
+    stubServer({});
+    render(<LoginForm />);
+    expect(screen.getByRole('link', { name: 'Forgot password?' }).getAttribute('href')).toBe(
+      '/password-reset',
+    );
+    expect(screen.queryByRole('link', { name: 'Register' })).toBeNull();
+    act(() => useInstance.getState().update({ registrationOpen: true }));
+    expect(screen.getByRole('link', { name: 'Register' }).getAttribute('href')).toBe(
+      '/registration',
     );
   });
 

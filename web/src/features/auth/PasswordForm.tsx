@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from '../../router/Link.tsx';
+import { navigate } from '../../router/history.ts';
 import { loginErrorMessageKey, type LoginErrorMessage } from '../../lib/authStrategy.ts';
 import { t } from '../../i18n/index.ts';
 import { useInstance } from '../../state/instance.ts';
@@ -50,6 +51,11 @@ export function PasswordForm({ onMfaRequired, onSignedIn }: PasswordFormProps) {
       case 'mfaRequired':
         setPassword('');
         onMfaRequired(outcome.mfaToken);
+        return;
+      case 'passwordResetRequired':
+        // The reset screen says why the person was sent there (its `required` flag).
+        setPassword('');
+        navigate('/password-reset?required=1');
         return;
       case 'redirecting':
         // The browser is leaving for the server's sign-in page; the form stays disabled.

@@ -34,6 +34,8 @@ export type LoginOutcome =
   | { kind: 'mfaRequired'; mfaToken: string }
   /** The server takes no password here: the browser is on its way to the server's own page. */
   | { kind: 'redirecting' }
+  /** The server asks for a new password first (`identifier: password_reset_required`). */
+  | { kind: 'passwordResetRequired' }
   | { kind: 'failed'; message: LoginErrorMessage };
 
 /** What a server without the password grant answers the token call with (RFC 6749 §5.2). */
@@ -80,6 +82,7 @@ export async function loginWithPassword(username: string, password: string): Pro
       if (body?.kind === 'mfa_required' && body.mfaToken) {
         return { kind: 'mfaRequired', mfaToken: body.mfaToken };
       }
+      if (body?.kind === 'password_reset_required') return { kind: 'passwordResetRequired' };
       // Only the authorization-code flow is offered: from now on the login screen says so, and
       // this attempt continues on the server's own sign-in page.
       if (body?.error === UNSUPPORTED_GRANT_TYPE) {
@@ -113,6 +116,11 @@ export async function loginWithSecondFactor(
     return failure('mfa', error);
   }
   return finish(token.accessToken);
+}
+
+/** A token obtained elsewhere (a new account's, from registration): verify it and sign in. */
+export function loginWithToken(token: string): Promise<LoginOutcome> {
+  return finish(token);
 }
 
 const exchanges = new Map<string, Promise<LoginOutcome>>();

@@ -5,6 +5,9 @@ export interface StubCall {
   method: string;
   path: string;
   form: URLSearchParams | null;
+  /** The parsed body of a JSON call. */
+  json: unknown;
+  query: URLSearchParams;
   authorization: string | null;
 }
 
@@ -64,6 +67,8 @@ export function stubServer(routes: StubRoutes) {
       method,
       path: url.pathname,
       form: body instanceof URLSearchParams ? body : null,
+      json: typeof body === 'string' ? (JSON.parse(body) as unknown) : null,
+      query: url.searchParams,
       authorization: new Headers(init?.headers).get('Authorization'),
     };
     calls.push(call);

@@ -16,6 +16,7 @@ const TAB_SCREENS: Partial<Record<SettingsTab, LazyExoticComponent<ComponentType
   'data-import-export': lazy(() => import('./DataSettings.tsx')),
   'mutes-and-blocks': lazy(() => import('./MutesBlocksSettings.tsx')),
   notifications: lazy(() => import('./NotificationSettings.tsx')),
+  theme: lazy(() => import('../theme/ThemeSettings.tsx')),
   version: lazy(() => import('./VersionSettings.tsx')),
 };
 

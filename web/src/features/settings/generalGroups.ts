@@ -142,6 +142,7 @@ export const GENERAL_GROUPS: GeneralGroup[] = [
       check('disableStickyHeaders'),
       { kind: 'choice', key: 'userPopoverAvatarAction', options: ['zoom', 'open', 'close'] },
       check('userPopoverOverlay'),
+      check('dontShowUpdateNotifs'),
     ],
   },
 ];

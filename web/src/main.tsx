@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { installDocumentPreferences } from './app/documentPreferences.ts';
-import { applyLearntThisSession, loadInstanceConfig } from './app/boot.ts';
+import { applyLearntThisSession } from './app/learntThisSession.ts';
 import { matchRoute } from './router/matchRoute.ts';
 import { setLinkPreloader } from './router/preload.ts';
 import { installScrollSaving } from './router/scrollRestoration.ts';
@@ -14,6 +14,7 @@ import {
   watchFirstStatusPaint,
 } from './features/timeline/firstPaint.ts';
 import { loadFirstPublicPage } from './features/timeline/publicTimelineLoader.ts';
+import { useInstance } from './state/instance.ts';
 import { usePreferences } from './state/preferences.ts';
 import { useSession } from './state/session.ts';
 import { enableLocaleFormats } from './ui/localeFormats.ts';
@@ -48,6 +49,22 @@ function sessionRestored(): Promise<void> {
   });
 }
 
+/**
+ * The start-up fetches and their merge (app/boot, with the instance and nodeinfo schemas) are a
+ * chunk of their own, out of the start-up bundle: a timeline landing asks for it once its first
+ * statuses are painted, any other landing as the app starts. If it cannot be fetched, the app goes
+ * on with the defaults, as when every start-up fetch fails.
+ */
+function loadInstanceConfig(): void {
+  import('./app/boot.ts').then(
+    (boot) => boot.loadInstanceConfig(),
+    (error: unknown) => {
+      console.warn('the start-up loader did not load; going on without it', error);
+      useInstance.getState().markLoaded();
+    },
+  );
+}
+
 installDocumentPreferences();
 applyLearntThisSession();
 watchFirstStatusPaint();
@@ -55,7 +72,7 @@ setLinkPreloader(preloadScreen);
 installScrollSaving();
 // The start-up fetches go out together; on a timeline landing, once the first statuses are on
 // screen: issuing nine requests costs the main thread more than the first page's render can spare.
-if (!firstPage) void loadInstanceConfig();
+if (!firstPage) loadInstanceConfig();
 
 // After the first paint: the Intl formatters; push, when on in this browser (its subscription is
 // registered again); the checks for a newer build of the client (update notice). Chunks of their own.
@@ -97,7 +114,7 @@ if (firstPage) {
     () => {
       mount();
       afterNextPaint(() => {
-        void loadInstanceConfig();
+        loadInstanceConfig();
         afterFirstPaint();
       });
     },

@@ -4,16 +4,19 @@ import * as instanceApi from '../api/instance.ts';
 import type { EmojiMapEntry, FrontendConfigurations, Instance, Nodeinfo } from '../api/types.ts';
 import { serverFeatures, type ServerFeatures } from '../lib/serverFeatures.ts';
 import { useCustomEmoji } from '../state/customEmoji.ts';
-import { rememberedDirectMessagesSource } from '../state/directMessages.ts';
 import { safeHttpUrl } from '../lib/safeUrl.ts';
 import { DEFAULT_INSTANCE_CONFIG, useInstance, type InstanceConfig } from '../state/instance.ts';
 import { api } from './apiClient.ts';
+import { applyLearntThisSession, learntThisSession } from './learntThisSession.ts';
 import { readInitialResults, withInitialResults } from './initialResults.ts';
 
 /**
  * Start-up (spec part 1, §7, and issue 10): the instance documents and nodeinfo first; once they
  * say the server is Pleroma or Akkoma, the Pleroma-only files and endpoints, all at once. A server
  * that is not Pleroma is never asked for them. A failure is logged and the app goes on.
+ *
+ * This module, the instance schemas and nodeinfo's are a chunk of their own, which main.tsx asks
+ * for as the app starts (on a timeline landing, once the first statuses are painted).
  */
 
 type StickerPack = InstanceConfig['stickerPacks'][number];
@@ -270,19 +273,6 @@ async function settleAll(
 /** Pleroma says so in its v1 document's version: no need to wait for the others then. */
 const saysPleroma = (instance: Instance) =>
   instance.flavour === 'pleroma' || instance.flavour === 'akkoma';
-
-/**
- * What the server's answers showed earlier in this browser session (see state/directMessages)
- * holds from the first render on, before the start-up fetches, which may wait for that render.
- */
-export function applyLearntThisSession(client: ApiClient = api): void {
-  useInstance.getState().update(learntThisSession(client));
-}
-
-function learntThisSession(client: ApiClient): Partial<InstanceConfig> {
-  const directMessagesSource = rememberedDirectMessagesSource(client.baseUrl);
-  return directMessagesSource ? { directMessagesSource } : {};
-}
 
 /** Runs the start-up fetches, fills the instance store, then marks it loaded. */
 export async function loadInstanceConfig(

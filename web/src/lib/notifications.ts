@@ -1,5 +1,11 @@
 import type { Notification, NotificationType, ReportState } from '../api/types.ts';
 import { compareIds } from './timelineQueue.ts';
+import {
+  DEFAULT_NOTIFICATION_VISIBILITY,
+  type NotificationVisibility,
+} from './notificationVisibility.ts';
+
+export { DEFAULT_NOTIFICATION_VISIBILITY, type NotificationVisibility };
 
 /**
  * Notification rules (spec part 1 §4, §5, §9; part 2 §4, §9). Pure: the store and the panel pass
@@ -15,26 +21,6 @@ export const NOTIFICATION_TIME_REFRESH_MS = 240_000;
 export const DESKTOP_NOTIFICATION_CLOSE_MS = 5000;
 /** The screen-reader announcement is cleared after this long, so the next one is read again. */
 export const ANNOUNCEMENT_CLEAR_MS = 1000;
-/** The notificationVisibility preference: which kinds show (spec part 2 §3). */
-export interface NotificationVisibility {
-  likes: boolean;
-  repeats: boolean;
-  follows: boolean;
-  mentions: boolean;
-  emojiReactions: boolean;
-  moves: boolean;
-  polls: boolean;
-}
-
-export const DEFAULT_NOTIFICATION_VISIBILITY: NotificationVisibility = {
-  likes: true,
-  repeats: true,
-  follows: true,
-  mentions: true,
-  emojiReactions: true,
-  moves: true,
-  polls: true,
-};
 
 /** The visibility switch a type answers to; null: always shown (reports, chat mentions...). */
 export function visibilityKeyOf(type: NotificationType): keyof NotificationVisibility | null {

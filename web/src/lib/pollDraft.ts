@@ -18,13 +18,7 @@ export const EXPIRY_UNIT_SECONDS: Record<ExpiryUnit, number> = {
 /** The instance's poll limits; expirations are in seconds. */
 export type { PollLimits };
 
-/** Used when the instance states no poll limits (spec part 2, §9). */
-export const DEFAULT_POLL_LIMITS: PollLimits = {
-  maxOptions: 4,
-  maxOptionChars: 255,
-  minExpiration: 60,
-  maxExpiration: 86400,
-};
+export { DEFAULT_POLL_LIMITS } from './pollLimits.ts';
 
 export interface PollDraftState {
   options: string[];

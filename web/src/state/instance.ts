@@ -7,8 +7,8 @@ import type { ReactionsApi } from '../lib/serverFeatures.ts';
 import {
   DEFAULT_MAX_MEDIA_ATTACHMENTS,
   DEFAULT_MAX_STATUS_CHARS,
-} from '../api/schemas/instance.ts';
-import { DEFAULT_POLL_LIMITS } from '../lib/pollDraft.ts';
+} from '../api/schemas/instanceDefaults.ts';
+import { DEFAULT_POLL_LIMITS } from '../lib/pollLimits.ts';
 
 /**
  * What the client knows about the instance: the merge of /static/config.json, the

@@ -1,3 +1,4 @@
+import '../i18n/parts/notifications.ts';
 import { create } from 'zustand';
 import { ApiError, type ApiClient } from '../api/client.ts';
 import { authorizeFollowRequest, rejectFollowRequest } from '../api/followRequests.ts';

@@ -8,7 +8,7 @@ import type { ThirdColumnMode } from '../lib/layout.ts';
 import {
   DEFAULT_NOTIFICATION_VISIBILITY,
   type NotificationVisibility,
-} from '../lib/notifications.ts';
+} from '../lib/notificationVisibility.ts';
 import type { PreferenceRules } from '../lib/preferenceSync.ts';
 import { readStored, writeStored } from './storage.ts';
 

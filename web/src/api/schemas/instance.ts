@@ -23,11 +23,9 @@ import {
 } from './fields.ts';
 import { makeParser } from './parse.ts';
 import { RuleSchema } from './rule.ts';
+import { DEFAULT_MAX_MEDIA_ATTACHMENTS, DEFAULT_MAX_STATUS_CHARS } from './instanceDefaults.ts';
 
-/** Used when a server names no text limit (spec part 2, §9). */
-export const DEFAULT_MAX_STATUS_CHARS = 5000;
-/** Used when a server names no other limit (Mastodon's defaults). */
-export const DEFAULT_MAX_MEDIA_ATTACHMENTS = 4;
+export { DEFAULT_MAX_MEDIA_ATTACHMENTS, DEFAULT_MAX_STATUS_CHARS };
 export const DEFAULT_POLL_LIMITS: PollLimits = {
   maxOptions: 4,
   maxOptionChars: 50,

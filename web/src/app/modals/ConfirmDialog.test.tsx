@@ -2,8 +2,10 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useModals } from '../../state/modals.ts';
 import { ModalHost } from './ModalHost.tsx';
+// The post's delete question travels with the status actions' strings.
+import '../../i18n/parts/status.ts';
 
-// Keys that exist in en.json, so the dialog shows real text.
+// Keys that exist in en.json or the status actions' part, so the dialog shows real text.
 const REQUEST = {
   titleKey: 'shell.logout',
   messageKey: 'status.delete_confirm',

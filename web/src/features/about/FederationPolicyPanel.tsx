@@ -1,3 +1,4 @@
+import '../../i18n/parts/about.ts';
 import { useId } from 'react';
 import type { FederationPolicy, PolicyInstance } from '../../api/federationPolicy.ts';
 import { t } from '../../i18n/index.ts';

@@ -1,3 +1,4 @@
+import '../../i18n/parts/about.ts';
 import { useEffect, useId, useState } from 'react';
 import type { Account } from '../../api/types.ts';
 import { api } from '../../app/apiClient.ts';

@@ -1,3 +1,4 @@
+import '../../i18n/parts/about.ts';
 import { t } from '../../i18n/index.ts';
 import { useInstance } from '../../state/instance.ts';
 import { RichContent } from '../../ui/RichContent.tsx';

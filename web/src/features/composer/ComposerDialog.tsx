@@ -1,3 +1,4 @@
+import '../../i18n/parts/status.ts';
 import { t } from '../../i18n/index.ts';
 import type { ComposerRequest } from '../../state/modals.ts';
 import { Dialog } from '../../ui/Dialog.tsx';

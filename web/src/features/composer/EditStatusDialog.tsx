@@ -1,4 +1,5 @@
 import '../../i18n/parts/composer.ts';
+import '../../i18n/parts/status.ts';
 import { useEffect, useState } from 'react';
 import { source as fetchSource } from '../../api/statuses.ts';
 import type { StatusSource } from '../../api/types.ts';

@@ -1,3 +1,4 @@
+import '../../i18n/parts/polls.ts';
 import { useId, useState } from 'react';
 import { t } from '../../i18n/index.ts';
 import {

@@ -1,4 +1,5 @@
 import '../../i18n/parts/composer.ts';
+import '../../i18n/parts/polls.ts';
 import type { ApiClient } from '../../api/client.ts';
 import { updateMediaDescription } from '../../api/media.ts';
 import * as statuses from '../../api/statuses.ts';

@@ -1,3 +1,4 @@
+import '../../i18n/parts/composer.ts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { uploadMedia } from '../../api/media.ts';
 import type { Attachment } from '../../api/types.ts';

@@ -1,3 +1,4 @@
+import '../../i18n/parts/emoji.ts';
 import {
   useEffect,
   useId,

@@ -1,3 +1,4 @@
+import '../../i18n/parts/emoji.ts';
 import { useState, type KeyboardEvent } from 'react';
 import { t } from '../../i18n/index.ts';
 import { useInstance } from '../../state/instance.ts';

@@ -1,3 +1,4 @@
+import '../../i18n/parts/emoji.ts';
 import { lazy, Suspense } from 'react';
 import { t } from '../../i18n/index.ts';
 import { Spinner } from '../../ui/Spinner.tsx';

@@ -1,3 +1,4 @@
+import '../../i18n/parts/emoji.ts';
 import { useState } from 'react';
 import { stickerFile } from '../../api/instance.ts';
 import { t } from '../../i18n/index.ts';

@@ -1,3 +1,4 @@
+import '../../i18n/parts/emoji.ts';
 import { t } from '../../i18n/index.ts';
 import { emojiScore } from '../../lib/autocomplete.ts';
 import { safeMediaUrl } from '../../lib/gallery.ts';

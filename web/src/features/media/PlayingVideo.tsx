@@ -1,3 +1,4 @@
+import '../../i18n/parts/media.ts';
 import { useEffect, useRef, useState } from 'react';
 import type { Attachment } from '../../api/types.ts';
 import { t } from '../../i18n/index.ts';

@@ -1,3 +1,4 @@
+import '../../i18n/parts/navigation.ts';
 import { t } from '../../i18n/index.ts';
 import { pinnedShortcuts, visibleNavEntries } from '../../lib/navigation.ts';
 import {

@@ -1,3 +1,4 @@
+import '../../i18n/parts/navigation.ts';
 import { useEffect, useRef, type ReactNode, type TouchEvent } from 'react';
 import { Link } from '../../router/Link.tsx';
 import { useLocation } from '../../router/history.ts';

@@ -1,3 +1,4 @@
+import '../../i18n/parts/notifications.ts';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { api } from '../../app/apiClient.ts';
 import { fetchNotifications, NOTIFICATIONS_PAGE_LIMIT } from '../../api/notifications.ts';

@@ -1,3 +1,4 @@
+import '../../i18n/parts/notifications.ts';
 import { useId } from 'react';
 import { api } from '../../app/apiClient.ts';
 import { t } from '../../i18n/index.ts';

@@ -1,3 +1,4 @@
+import '../../i18n/parts/notifications.ts';
 import { api } from '../../app/apiClient.ts';
 import type { Notification, ReportState } from '../../api/types.ts';
 import { t } from '../../i18n/index.ts';

@@ -1,3 +1,4 @@
+import '../../i18n/parts/notifications.ts';
 import type { Notification } from '../../api/types.ts';
 import { t, tCount } from '../../i18n/index.ts';
 import {

@@ -1,3 +1,4 @@
+import '../../i18n/parts/polls.ts';
 import { useId, useState, type FormEvent } from 'react';
 import * as pollsApi from '../../api/polls.ts';
 import type { Poll } from '../../api/types.ts';

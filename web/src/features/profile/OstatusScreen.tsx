@@ -1,3 +1,4 @@
+import '../../i18n/parts/people.ts';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link } from '../../router/Link.tsx';
 import { navigate } from '../../router/history.ts';

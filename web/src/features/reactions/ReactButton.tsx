@@ -1,3 +1,4 @@
+import '../../i18n/parts/emoji.ts';
 import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { t } from '../../i18n/index.ts';
 import { hasReacted, QUICK_REACTIONS } from '../../lib/reactions.ts';

@@ -1,3 +1,4 @@
+import '../../i18n/parts/emoji.ts';
 import { t } from '../../i18n/index.ts';
 import { safeMediaUrl } from '../../lib/gallery.ts';
 import { useCustomEmoji } from '../../state/customEmoji.ts';

@@ -1,3 +1,4 @@
+import '../../i18n/parts/emoji.ts';
 import { useEffect, useState } from 'react';
 import * as reactionsApi from '../../api/reactions.ts';
 import type { Account, EmojiReaction } from '../../api/types.ts';

@@ -1,4 +1,5 @@
 import '../../i18n/parts/reporting.ts';
+import '../../i18n/parts/status.ts';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { api } from '../../app/apiClient.ts';
 import { createReport } from '../../api/reports.ts';

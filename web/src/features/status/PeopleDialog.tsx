@@ -1,3 +1,4 @@
+import '../../i18n/parts/status.ts';
 import { useEffect, useState } from 'react';
 import { api } from '../../app/apiClient.ts';
 import { Link } from '../../router/Link.tsx';

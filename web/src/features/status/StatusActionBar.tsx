@@ -1,3 +1,4 @@
+import '../../i18n/parts/status.ts';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import type { Account } from '../../api/types.ts';
 import { t } from '../../i18n/index.ts';

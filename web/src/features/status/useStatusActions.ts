@@ -1,3 +1,4 @@
+import '../../i18n/parts/status.ts';
 import { useCallback, useState } from 'react';
 import { api } from '../../app/apiClient.ts';
 import * as interactions from '../../api/interactions.ts';

@@ -1,3 +1,4 @@
+import '../../i18n/parts/timelines.ts';
 import { t } from '../../i18n/index.ts';
 import { usePreferences, type Preferences } from '../../state/preferences.ts';
 import { useSession } from '../../state/session.ts';

@@ -1,3 +1,4 @@
+import '../../i18n/parts/timelines.ts';
 import { Link } from '../../router/Link.tsx';
 import { pathFor } from '../../router/matchRoute.ts';
 import { useLocation } from '../../router/history.ts';

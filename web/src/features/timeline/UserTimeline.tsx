@@ -1,3 +1,4 @@
+import '../../i18n/parts/timelines.ts';
 import { t } from '../../i18n/index.ts';
 import { timelineKey, type TimelineKind } from '../../state/timelines.ts';
 import { Timeline } from './Timeline.tsx';

@@ -16,7 +16,12 @@ export function App() {
   const language = shownLanguage();
   useLayoutEffect(() => {
     const id = focusedBeforeChange();
-    if (id) document.getElementById(id)?.focus();
+    if (!id) return undefined;
+    const refocus = () => document.getElementById(id)?.focus();
+    refocus();
+    // A dialog mounted anew moves focus into itself once its content is in: after that frame.
+    const frame = requestAnimationFrame(refocus);
+    return () => cancelAnimationFrame(frame);
   }, [language]);
   return (
     <>

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { installDocumentPreferences } from './app/documentPreferences.ts';
+import { languagePending, languageSettled } from './i18n/index.ts';
 import { applyLearntThisSession } from './app/learntThisSession.ts';
 import { matchRoute } from './router/matchRoute.ts';
 import { setLinkPreloader } from './router/preload.ts';
@@ -98,7 +99,18 @@ function startThemes() {
   );
 }
 
+// A chosen language other than English is shown from the first render: mounting waits for its
+// strings (a chunk fetched while the first page loads), at most a moment, then goes on in English.
+const LANGUAGE_WAIT_MS = 1500;
 function mount() {
+  if (!languagePending()) return mountNow();
+  void Promise.race([
+    languageSettled(),
+    new Promise((done) => setTimeout(done, LANGUAGE_WAIT_MS)),
+  ]).then(mountNow);
+}
+
+function mountNow() {
   const root = document.getElementById('app');
   if (root) {
     createRoot(root).render(

@@ -5,6 +5,7 @@ import {
   type ComponentProps,
   type ComponentType,
 } from 'react';
+import { partsLoaded } from '../i18n/index.ts';
 
 /**
  * React.lazy keeps a failed import failed for good, so a retry needs a fresh lazy component.
@@ -44,16 +45,21 @@ export function lazyRetry<T extends ComponentType<any>>(
   // One fetch shared by preload() and the first render; a failed one is forgotten for a retry.
   let fetching: Promise<{ default: T }> | null = null;
   const load = () =>
-    (fetching ??= factory().then(
-      (module) => {
-        if (!loaded && byGeneration.size === 0) arrivedFirst = module.default;
-        return module;
-      },
-      (error: unknown) => {
-        fetching = null;
-        throw error;
-      },
-    ));
+    (fetching ??= factory()
+      .then(
+        // The chunk's strings in the language shown (its i18n part) come before its first render.
+        (module) => partsLoaded().then(() => module),
+      )
+      .then(
+        (module) => {
+          if (!loaded && byGeneration.size === 0) arrivedFirst = module.default;
+          return module;
+        },
+        (error: unknown) => {
+          fetching = null;
+          throw error;
+        },
+      ));
   function Retryable(props: ComponentProps<T>) {
     const at = useSyncExternalStore(subscribe, currentGeneration, currentGeneration);
     // One of the two for good: a component that changed type would be mounted anew.

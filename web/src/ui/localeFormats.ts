@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { interfaceLocale } from '../i18n/index.ts';
 import type { TimeUnit } from '../lib/polls.ts';
 
 /**
@@ -29,7 +30,21 @@ export function useLocaleFormats(): boolean {
   return useSyncExternalStore(subscribe, isEnabled, isEnabled);
 }
 
-let absoluteFormat: Intl.DateTimeFormat | null = null;
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** A date format in the language on screen, made once per language and options. */
+export function dateFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const locale = interfaceLocale();
+  const key = `${locale} ${JSON.stringify(options)}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, options);
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+
+const FULL: Intl.DateTimeFormatOptions = { dateStyle: 'full', timeStyle: 'short' };
 /**
  * Formatted time stamps by their ISO text: a card renders again and again (the clock, a
  * relationship arriving, scrolling back), and a full date costs the most of all it draws.
@@ -39,19 +54,22 @@ const ABSOLUTE_TIMES_KEPT = 1000;
 
 /** A full date and time in the reader's locale ("Monday, 23 November 2026 at 12:15"). */
 export function absoluteTime(iso: string): string {
-  const known = absoluteTimes.get(iso);
+  const key = `${interfaceLocale()} ${iso}`;
+  const known = absoluteTimes.get(key);
   if (known !== undefined) return known;
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  absoluteFormat ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeStyle: 'short' });
-  const text = absoluteFormat.format(date);
+  const text = dateFormat(FULL).format(date);
   if (absoluteTimes.size >= ABSOLUTE_TIMES_KEPT) absoluteTimes.clear();
-  absoluteTimes.set(iso, text);
+  absoluteTimes.set(key, text);
   return text;
 }
 
 /** A span of time in words, in the interface language ("5 minutes", "1 day"). */
 export function timeSpan(value: number, unit: TimeUnit): string {
-  const locale = document.documentElement.lang || undefined;
-  return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' }).format(value);
+  return new Intl.NumberFormat(interfaceLocale(), {
+    style: 'unit',
+    unit,
+    unitDisplay: 'long',
+  }).format(value);
 }

@@ -13,6 +13,7 @@ import { goAfterLogin, SIGNED_IN_LANDING } from './afterLogin.ts';
 import { PasswordForm } from './PasswordForm.tsx';
 import type { SecondFactorFormProps } from './SecondFactorForm.tsx';
 import styles from './Auth.module.css';
+import { LanguagePicker } from '../../i18n/LanguagePicker.tsx';
 
 // Steps an anonymous visitor's first page does not show load when they are reached.
 // One lazy component for both second-factor forms, so switching between them does not suspend.
@@ -110,6 +111,7 @@ export function LoginScreen() {
         {t('login.login')}
       </h1>
       <LoginForm />
+      <LanguagePicker id="login-interface-language" />
     </section>
   );
 }

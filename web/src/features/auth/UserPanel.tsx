@@ -9,7 +9,7 @@ import { UserCard } from './UserCard.tsx';
 
 // An anonymous visitor reads first: the sidebar's sign-in form is not on the start-up path.
 const LoginForm = lazyRetry(() =>
-  import('./LoginForm.tsx').then((module) => ({ default: module.LoginForm })),
+  import('./SignInPanel.tsx').then((module) => ({ default: module.SignInPanel })),
 );
 
 const NEW_POST = { kind: 'new' } as const;

@@ -1,5 +1,6 @@
 import type { Account, Attachment, Card, CustomEmoji } from '../../api/types.ts';
 import { t } from '../../i18n/index.ts';
+import { dateFormat } from '../../ui/localeFormats.ts';
 import { Button } from '../../ui/Button.tsx';
 import { RichContent } from '../../ui/RichContent.tsx';
 import { VisuallyHidden } from '../../ui/VisuallyHidden.tsx';
@@ -21,16 +22,12 @@ export interface ShownMessage {
   outgoing?: { state: 'pending' | 'failed'; error?: string };
 }
 
-const timeFormat = new Intl.DateTimeFormat(undefined, {
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
+const CLOCK: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
 
 /** Spec part 1, §2: message times on a 24-hour clock. */
 export function clockTime(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : timeFormat.format(date);
+  return Number.isNaN(date.getTime()) ? '' : dateFormat(CLOCK).format(date);
 }
 
 interface ChatMessageItemProps {

@@ -1,5 +1,6 @@
 import '../../i18n/parts/chats.ts';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { dateFormat } from '../../ui/localeFormats.ts';
 import type { ChatMessage } from '../../api/types.ts';
 import { api } from '../../app/apiClient.ts';
 import { t } from '../../i18n/index.ts';
@@ -49,10 +50,11 @@ const LOAD_OLDER_SLACK_PX = 80;
 const NO_OUTBOX: OutgoingMessage[] = [];
 const NO_MESSAGES: ChatMessage[] = [];
 
-const dayFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'long' });
 function dayLabel(day: string): string {
   const [year, month, date] = day.split('-').map(Number);
-  return year && month && date ? dayFormat.format(new Date(year, month - 1, date)) : day;
+  return year && month && date
+    ? dateFormat({ dateStyle: 'long' }).format(new Date(year, month - 1, date))
+    : day;
 }
 
 function fromServer(message: ChatMessage, ownId: string | undefined): ShownMessage {

@@ -1,5 +1,5 @@
 import type { Tag } from '../../api/types.ts';
-import { t, tCount } from '../../i18n/index.ts';
+import { interfaceLocale, t, tCount } from '../../i18n/index.ts';
 import { latestUsage, usageBars } from '../../lib/search.ts';
 import { Link } from '../../router/Link.tsx';
 import styles from '../profile/Profile.module.css';
@@ -8,7 +8,7 @@ const CHART = { width: 84, height: 24 };
 const BAR_GAP = 2;
 
 const dayName = (day: number) =>
-  new Date(day * 1000).toLocaleDateString(undefined, { weekday: 'short', timeZone: 'UTC' });
+  new Date(day * 1000).toLocaleDateString(interfaceLocale(), { weekday: 'short', timeZone: 'UTC' });
 
 /** A week of a hashtag's use as small bars, read out as the same numbers in words. */
 function WeekChart({ history }: { history: Tag['history'] }) {

@@ -9,7 +9,7 @@ import {
   type ImportKind,
 } from '../../api/mutesBlocks.ts';
 import { api } from '../../app/apiClient.ts';
-import { t, tCount } from '../../i18n/index.ts';
+import { interfaceLocale, t, tCount } from '../../i18n/index.ts';
 import { formatFileSize } from '../../lib/fileSize.ts';
 import { accountsCsv, parseImportList } from '../../lib/importList.ts';
 import { readSettingsBackup, settingsBackupText } from '../../lib/settingsBackup.ts';
@@ -216,7 +216,7 @@ function AccountBackups() {
           <ul className={styles.list} aria-label={title}>
             {backups.map((backup) => (
               <li key={backup.id}>
-                <span>{new Date(backup.insertedAt).toLocaleString()}</span>
+                <span>{new Date(backup.insertedAt).toLocaleString(interfaceLocale())}</span>
                 <BackupState backup={backup} />
               </li>
             ))}

@@ -6,6 +6,7 @@ import { usePreferences, type Preferences } from '../../state/preferences.ts';
 import { Checkbox, Select, TextField } from '../../ui/FormControls.tsx';
 import styles from './Settings.module.css';
 import { MuteWords } from './MuteWords.tsx';
+import { LanguagePicker } from '../../i18n/LanguagePicker.tsx';
 import {
   GENERAL_GROUPS,
   type BooleanPreference,
@@ -137,6 +138,14 @@ function Control({ control }: { control: GeneralControl }) {
       return <NotificationVisibilityChecks />;
     case 'sidebarRight':
       return <SidebarRight />;
+    case 'language':
+      return (
+        <LanguagePicker
+          id="settings-interface-language"
+          label={label(control.key)}
+          className={styles.row}
+        />
+      );
   }
 }
 

@@ -13,7 +13,7 @@ import {
   type MutedAccount,
 } from '../../api/mutesBlocks.ts';
 import { api } from '../../app/apiClient.ts';
-import { t } from '../../i18n/index.ts';
+import { interfaceLocale, t } from '../../i18n/index.ts';
 import { Button } from '../../ui/Button.tsx';
 import { TextField } from '../../ui/FormControls.tsx';
 import { MuteWords } from './MuteWords.tsx';
@@ -92,7 +92,10 @@ function MutedUsers() {
                 {expiresAt && (
                   <span className={styles.hint}>
                     {' '}
-                    {t('settings.mutes.until', new Date(expiresAt).toLocaleString())}
+                    {t(
+                      'settings.mutes.until',
+                      new Date(expiresAt).toLocaleString(interfaceLocale()),
+                    )}
                   </span>
                 )}
               </span>

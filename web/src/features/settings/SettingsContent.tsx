@@ -6,7 +6,8 @@ import { Spinner } from '../../ui/Spinner.tsx';
 import { Tabs } from '../../ui/Tabs.tsx';
 import styles from './SettingsContent.module.css';
 
-const TAB_ITEMS = SETTINGS_TABS.map((id) => ({ id, label: t(`settings.tabs.${id}`) }));
+// Labels are read at render: the interface language can change while the settings are open.
+const tabItems = () => SETTINGS_TABS.map((id) => ({ id, label: t(`settings.tabs.${id}`) }));
 
 /** Each tab is its own chunk, loaded when first shown. */
 const TAB_SCREENS: Partial<Record<SettingsTab, LazyExoticComponent<ComponentType>>> = {
@@ -30,7 +31,7 @@ export function SettingsContent({ activeTab, onSelectTab }: SettingsContentProps
   const Screen = TAB_SCREENS[activeTab];
   return (
     <Tabs
-      tabs={TAB_ITEMS}
+      tabs={tabItems()}
       active={activeTab}
       onSelect={onSelectTab}
       label={t('settings.title')}

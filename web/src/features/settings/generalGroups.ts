@@ -24,7 +24,9 @@ export type GeneralControl =
   | { kind: 'words'; key: 'muteWords' }
   /** One checkbox per kind of notification: `settings.general.notificationVisibility_options.<kind>`. */
   | { kind: 'notificationVisibility'; key: 'notificationVisibility' }
-  | { kind: 'sidebarRight' };
+  | { kind: 'sidebarRight' }
+  /** The interface language, each by its own name (i18n/LanguagePicker). */
+  | { kind: 'language'; key: 'interfaceLanguage' };
 
 export interface GeneralGroup {
   /** `settings.general.groups.<id>` is the legend. */
@@ -38,7 +40,7 @@ const check = (key: BooleanPreference, under?: BooleanPreference): GeneralContro
 export const GENERAL_GROUPS: GeneralGroup[] = [
   {
     id: 'language',
-    controls: [{ kind: 'choice', key: 'interfaceLanguage', options: ['', 'en'] }],
+    controls: [{ kind: 'language', key: 'interfaceLanguage' }],
   },
   {
     id: 'posting',

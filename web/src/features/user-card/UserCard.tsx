@@ -2,7 +2,7 @@ import '../../i18n/parts/people.ts';
 import { useId, useState } from 'react';
 import type { Account } from '../../api/types.ts';
 import { Link } from '../../router/Link.tsx';
-import { t } from '../../i18n/index.ts';
+import { interfaceLocale, t } from '../../i18n/index.ts';
 import { cardBirthday, formatBirthday } from '../../lib/people/birthday.ts';
 import { unicodeHandle } from '../../lib/handles.ts';
 import { isLookalikeHandle } from '../../lib/lookalikeHost.ts';
@@ -37,7 +37,7 @@ export interface UserCardProps {
 
 const formatDate = (iso: string) => {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : date.toLocaleDateString();
+  return Number.isNaN(date.getTime()) ? '' : date.toLocaleDateString(interfaceLocale());
 };
 
 /** The user card (spec part 2, §2 User card): the profile header, also shown as a popover. */
@@ -193,7 +193,7 @@ export function UserCard({
             {' · '}
             {t(
               birthday.onlyYou ? 'user_card.birthday_only_you' : 'user_card.birthday',
-              formatBirthday(birthday.date),
+              formatBirthday(birthday.date, interfaceLocale()),
             )}
           </>
         )}

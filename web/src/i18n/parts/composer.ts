@@ -1,5 +1,8 @@
 import { addMessages } from '../index.ts';
 import messages from '../locales/en/composer.json';
 
-/** The composer's strings travel with its lazy chunks, not the start-up bundle. */
-addMessages(messages);
+/**
+ * The composer's strings travel with its lazy chunks, not the start-up bundle.
+ * With another language shown, its own strings for this part load beside it (i18n/index).
+ */
+addMessages(messages, 'composer');

@@ -1,5 +1,8 @@
 import { addMessages } from '../index.ts';
 import messages from '../locales/en/keyboard.json';
 
-/** The keyboard help's strings travel with its lazy chunk, not the start-up bundle. */
-addMessages(messages);
+/**
+ * The keyboard help's strings travel with its lazy chunk, not the start-up bundle.
+ * With another language shown, its own strings for this part load beside it (i18n/index).
+ */
+addMessages(messages, 'keyboard');

@@ -2,4 +2,4 @@ import { addMessages } from '../index.ts';
 import messages from '../locales/en/registration.json';
 
 /** The registration and password reset screens' strings travel with their lazy chunks. */
-addMessages(messages);
+addMessages(messages, 'registration');

@@ -19,14 +19,14 @@ describe('switching the interface language', () => {
   it('shows German once its file is in, with <html lang>, and English again after', async () => {
     const loading = chooseLanguage('de');
     // Until the file has loaded, English stays on screen and in <html lang>.
-    expect(t('nav.settings')).toBe('Settings');
+    expect(t('login.register')).toBe('Register');
     await loading;
     expect(shownLanguage()).toBe('de');
-    expect(t('nav.settings')).toBe('Einstellungen');
+    expect(t('login.register')).toBe('Registrieren');
     expect(root().lang).toBe('de');
     expect(root().dir).toBe('ltr');
     await chooseLanguage('en');
-    expect(t('nav.settings')).toBe('Settings');
+    expect(t('login.register')).toBe('Register');
     expect(root().lang).toBe('en');
   });
 
@@ -65,7 +65,7 @@ describe('switching the interface language', () => {
     await chooseLanguage('te');
     expect(languageFailure()).toMatchObject({ language: 'te', name: 'MODULE_NOT_FOUND' });
     expect(shownLanguage()).toBe('en');
-    expect(t('nav.settings')).toBe('Settings');
+    expect(t('login.register')).toBe('Register');
     expect(root().lang).toBe('en');
     expect(root().dir).toBe('ltr');
   });

@@ -30,10 +30,10 @@ describe('page-wide preferences', () => {
     usePreferences.getState().setPreference('interfaceLanguage', 'de');
     await languageSettled();
     expect(root.lang).toBe('de');
-    expect(t('nav.logout')).toBe('Abmelden');
+    expect(t('login.register')).toBe('Registrieren');
     usePreferences.getState().setPreference('interfaceLanguage', 'en');
     await languageSettled();
     expect(root.lang).toBe('en');
-    expect(t('nav.logout')).toBe('Log out');
+    expect(t('login.register')).toBe('Register');
   });
 });

@@ -11,7 +11,7 @@ function Screen() {
   useLanguageVersion();
   return (
     <>
-      <h1 key={shownLanguage()}>{t('nav.settings')}</h1>
+      <h1 key={shownLanguage()}>{t('login.register')}</h1>
       <LanguagePicker id="picker" />
       <LanguageNotice />
     </>
@@ -40,16 +40,16 @@ describe('the language picker', () => {
     expect(screen.getAllByRole('option')).toHaveLength(34);
 
     await choose('de');
-    expect(screen.getByRole('heading').textContent).toBe('Einstellungen');
+    expect(screen.getByRole('heading').textContent).toBe('Registrieren');
     expect(document.documentElement.lang).toBe('de');
     expect(screen.getByLabelText('Sprache')).toBeTruthy();
 
     await choose('ar');
-    expect(screen.getByRole('heading').textContent).toBe('الإعدادات');
+    expect(screen.getByRole('heading').textContent).toBe('إنشاء حساب');
     expect(document.documentElement.dir).toBe('rtl');
 
     await choose('en');
-    expect(screen.getByRole('heading').textContent).toBe('Settings');
+    expect(screen.getByRole('heading').textContent).toBe('Register');
     expect(document.documentElement.dir).toBe('ltr');
   });
 
@@ -61,7 +61,7 @@ describe('the language picker', () => {
     expect(alert.textContent).toContain('could not be loaded');
     expect(alert.textContent).toContain('MODULE_NOT_FOUND');
     expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
-    expect(screen.getByRole('heading').textContent).toBe('Settings');
+    expect(screen.getByRole('heading').textContent).toBe('Register');
     expect(document.documentElement.lang).toBe('en');
     fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByRole('alert')).toBeNull();

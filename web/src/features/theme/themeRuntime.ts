@@ -13,7 +13,7 @@ import {
   type ThemeSource,
 } from '../../lib/theme.ts';
 import { readStored, writeStored } from '../../state/storage.ts';
-import { useInstance } from '../../state/instance.ts';
+import { useInstance, whenInstanceLoaded } from '../../state/instance.ts';
 import { usePreferences, type Preferences } from '../../state/preferences.ts';
 import { THEME_STORAGE_KEY } from '../../boot/starter.ts';
 
@@ -43,16 +43,25 @@ export function applyProperties(properties: ThemeProperties): void {
 
 let stylesList: Promise<StyleEntry[]> | null = null;
 
-/** The instance's themes (/static/styles.json); none, with a console error, when it has none. */
+/**
+ * The instance's themes: the /static/styles.json start-up fetched (only from a server that says it
+ * is Pleroma-like; Mastodon-API servers have no such file, so none is asked for), or, for the
+ * Theme tab opened before start-up settled, fetched here. None: a console error, and the built-in
+ * palette stays.
+ */
 export function loadStylesList(): Promise<StyleEntry[]> {
-  stylesList ??= fetchStyles(api).then(
-    (json) => readStylesList(json),
-    (error: unknown) => {
-      stylesList = null;
-      console.error('No theme: /static/styles.json could not be loaded', error);
-      return [];
-    },
-  );
+  stylesList ??= whenInstanceLoaded().then(async () => {
+    const { config, loaded } = useInstance.getState();
+    let json: unknown = config.styles;
+    if (Object.keys(config.styles).length === 0) {
+      const pleromaLike = config.serverFlavour === 'pleroma' || config.serverFlavour === 'akkoma';
+      if (loaded && !pleromaLike) return [];
+      json = loaded ? null : await fetchStyles(api).catch(() => null);
+    }
+    const list = json ? readStylesList(json) : [];
+    if (list.length === 0) console.error('No theme: /static/styles.json could not be loaded');
+    return list;
+  });
   return stylesList;
 }
 

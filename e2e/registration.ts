@@ -45,7 +45,11 @@ export function nextCaptchaToken(page: Page): Promise<string> {
 }
 
 /** Signs up through the API (as another client would), the captcha answered; returns the user's email. */
-export async function registerThroughApi(url: string, username: string): Promise<string> {
+export async function registerThroughApi(
+  url: string,
+  username: string,
+  password = 'first-password-123',
+): Promise<string> {
   const app = await registerApp(url, { scopes: 'read write follow push' });
   const tokenResponse = await fetch(`${url}oauth/token`, {
     method: 'POST',
@@ -68,7 +72,7 @@ export async function registerThroughApi(url: string, username: string): Promise
     body: JSON.stringify({
       username,
       email,
-      password: 'first-password-123',
+      password,
       agreement: true,
       locale: 'en',
       captcha_token: captcha.token,
@@ -113,4 +117,14 @@ export async function answerCaptcha(
   await registrationForm(page)
     .getByLabel('Captcha answer')
     .fill(await captchaAnswer(url, await token));
+}
+
+/**
+ * A member of the shared instance that no other journey signs in as (password: the demo one),
+ * for journeys that change what follows an account (its synced language or theme).
+ */
+export async function newcomer(url: string, prefix = 'newcomer'): Promise<string> {
+  const username = newUsername(prefix);
+  await registerThroughApi(url, username, DEMO_PASSWORD);
+  return username;
 }

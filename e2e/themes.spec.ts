@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expectNoA11yViolations } from './axe.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, instanceUrl, test } from './fixtures.ts';
+import { newcomer } from './registration.ts';
 import { signedIn } from './session.ts';
 
 const background = (page: Page) =>
@@ -30,8 +31,9 @@ test('themes switch with no reload, stay readable, survive a reload, and export 
   // Two full-page axe scans (a light and a dark theme) on a busy machine.
   test.setTimeout(60_000);
   await page.setViewportSize({ width: 1400, height: 900 });
-  await signedIn(page, 'carol');
-  await page.goto('/main/friends');
+  // A member of its own: the theme follows the account, and no other journey should see it change.
+  await signedIn(page, await newcomer(instanceUrl(), 'painter'));
+  await page.goto('/main/public');
   await expect(page.getByRole('article').first()).toBeVisible();
   await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
 

@@ -56,7 +56,10 @@ describe('the language picker', () => {
   it('a language that fails to load says so with a retry, and the interface stays English', async () => {
     stop = installDocumentPreferences();
     render(<Screen />);
+    const loader = await import('./loader.ts');
+    loader.withholdForTests('fi');
     await choose('fi');
+    loader.withholdForTests(null);
     const alert = screen.getByRole('alert');
     expect(alert.textContent).toContain('could not be loaded');
     expect(alert.textContent).toContain('MODULE_NOT_FOUND');

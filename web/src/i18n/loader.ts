@@ -18,10 +18,19 @@ function missing(path: string): Error {
   return error;
 }
 
-/** A language's start-up strings; a language with no file yet is MODULE_NOT_FOUND (spec §8). */
+/** Languages a test treats as missing from the build (a deploy that lost their files). */
+const withheld = new Set<Language>();
+
+/** Tests: `language`'s files are missing from now on; null: every file is back. */
+export function withholdForTests(language: Language | null): void {
+  if (language) withheld.add(language);
+  else withheld.clear();
+}
+
+/** A language's start-up strings; a language with no file is MODULE_NOT_FOUND (spec §8). */
 export function loadStartup(language: Language): Promise<Messages> {
   const path = `./locales/${language}.json`;
-  const load = STARTUP[path];
+  const load = withheld.has(language) ? undefined : STARTUP[path];
   return load ? load() : Promise.reject(missing(path));
 }
 

@@ -61,8 +61,11 @@ describe('switching the interface language', () => {
   });
 
   it('a language whose file is missing fails as MODULE_NOT_FOUND and stays English', async () => {
+    const loader = await import('./loader.ts');
+    loader.withholdForTests('te');
     await chooseLanguage('de');
     await chooseLanguage('te');
+    loader.withholdForTests(null);
     expect(languageFailure()).toMatchObject({ language: 'te', name: 'MODULE_NOT_FOUND' });
     expect(shownLanguage()).toBe('en');
     expect(t('login.register')).toBe('Register');

@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { themeFile, type ThemeSource } from '../../lib/theme.ts';
+import { DEFAULT_INSTANCE_CONFIG, useInstance } from '../../state/instance.ts';
 import { DEFAULT_PREFERENCES, usePreferences } from '../../state/preferences.ts';
 import { ThemeSettings } from './ThemeSettings.tsx';
 
@@ -13,16 +14,22 @@ const LIGHT: ThemeSource = {
   colors: { bg: '#e9edf1', fg: '#ffffff', text: '#1b2530', link: '#1f5fae' },
 };
 
+const STYLES = {
+  'pleroma-dark': '/static/themes/pleroma-dark.json',
+  'pleroma-light': '/static/themes/pleroma-light.json',
+};
+
 beforeEach(() => {
   usePreferences.setState(DEFAULT_PREFERENCES);
+  // A Pleroma instance whose start-up fetched its styles.json.
+  useInstance.setState({
+    loaded: true,
+    config: { ...DEFAULT_INSTANCE_CONFIG, serverFlavour: 'pleroma', styles: STYLES },
+  });
   localStorage.clear();
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
     const url = new URL(String(input), 'http://localhost');
-    if (url.pathname === '/static/styles.json')
-      return Response.json({
-        'pleroma-dark': '/static/themes/pleroma-dark.json',
-        'pleroma-light': '/static/themes/pleroma-light.json',
-      });
+    if (url.pathname === '/static/styles.json') return Response.json(STYLES);
     if (url.pathname === '/static/themes/pleroma-dark.json')
       return Response.json(themeFile(DARK, 'pleroma-dark'));
     if (url.pathname === '/static/themes/pleroma-light.json')

@@ -218,15 +218,43 @@ export const STICKERS: { file: string; shape: EmojiShape; variant: number }[] = 
   { file: 'leaf.png', shape: 'leaf', variant: 2 },
 ];
 
+/**
+ * The standard images' bytes, drawn once per process: they are the same for every data folder,
+ * and the server tests build an app (so write them into a new folder) hundreds of times.
+ */
+const standardImages = new Map<string, Promise<Buffer>>();
+
+function drawnOnce(key: string, draw: () => Promise<Buffer>): () => Promise<Buffer> {
+  return () => {
+    let bytes = standardImages.get(key);
+    if (!bytes) {
+      bytes = draw();
+      standardImages.set(key, bytes);
+      bytes.catch(() => standardImages.delete(key));
+    }
+    return bytes;
+  };
+}
+
 /** Images every instance has, seeded or not: default avatar and banner, background, stickers. */
 export async function ensureStandardImages(mediaDir: string): Promise<void> {
   await Promise.all([
-    writeOnce(join(mediaDir, 'defaults', 'avi.png'), () => avatarPng(6)),
-    writeOnce(join(mediaDir, 'defaults', 'banner.png'), () => headerPng(6)),
-    writeOnce(join(mediaDir, 'defaults', 'background.png'), () => backgroundPng()),
+    writeOnce(
+      join(mediaDir, 'defaults', 'avi.png'),
+      drawnOnce('avi', () => avatarPng(6)),
+    ),
+    writeOnce(
+      join(mediaDir, 'defaults', 'banner.png'),
+      drawnOnce('banner', () => headerPng(6)),
+    ),
+    writeOnce(
+      join(mediaDir, 'defaults', 'background.png'),
+      drawnOnce('background', () => backgroundPng()),
+    ),
     ...STICKERS.map((sticker) =>
-      writeOnce(join(mediaDir, 'stickers', STICKER_PACK, sticker.file), () =>
-        emojiPng(sticker.shape, sticker.variant, 128),
+      writeOnce(
+        join(mediaDir, 'stickers', STICKER_PACK, sticker.file),
+        drawnOnce(`sticker ${sticker.file}`, () => emojiPng(sticker.shape, sticker.variant, 128)),
       ),
     ),
   ]);

@@ -1,4 +1,4 @@
-import { chunkFailure, type ChunkFailure } from '../lib/chunkErrors.ts';
+import { chunkFailure, withChunkTimeout, type ChunkFailure } from '../lib/chunkErrors.ts';
 import en from './locales/en.json';
 import { directionOf, FALLBACK_LANGUAGE, languageTag, type Language } from './languages.ts';
 
@@ -44,9 +44,6 @@ let failure: LanguageFailure | null = null;
 let version = 0;
 const listeners = new Set<() => void>();
 
-/** Spec part 1, §9: a script chunk that has not loaded in this long has failed. */
-export const LOCALE_TIMEOUT_MS = 120_000;
-
 /** The id of the control that had focus when the strings changed, to give it back. */
 let focusedId = '';
 export const focusedBeforeChange = (): string => focusedId;
@@ -72,17 +69,6 @@ function show(language: Language) {
   notify();
 }
 
-function withTimeout<T>(promise: Promise<T>, what: string): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      const error = new Error(`Loading chunk ${what} failed`);
-      error.name = 'ChunkLoadError';
-      reject(error);
-    }, LOCALE_TIMEOUT_MS);
-    promise.then(resolve, reject).finally(() => clearTimeout(timer));
-  });
-}
-
 const loader = () => import('./loader.ts');
 
 function fail(language: Language, error: unknown) {
@@ -94,7 +80,7 @@ function fail(language: Language, error: unknown) {
 }
 
 function loadPart(language: Language, name: string): Promise<void> {
-  return withTimeout(
+  return withChunkTimeout(
     loader().then((module) => module.loadPart(language, name)),
     `${language}/${name}`,
   ).then((messages) => {
@@ -119,7 +105,7 @@ export function chooseLanguage(language: Language): Promise<void> {
     show(language);
     return (settled = Promise.resolve());
   }
-  const startup = withTimeout(
+  const startup = withChunkTimeout(
     loader().then((module) => module.loadStartup(language)),
     `locale-${language}`,
   ).then((messages) => {

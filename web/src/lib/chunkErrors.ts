@@ -55,3 +55,18 @@ export function chunkFailure(error: unknown): ChunkFailure | null {
   }
   return null;
 }
+
+/** Spec part 2, §9: a script chunk that has not arrived after this long has failed. */
+export const CHUNK_TIMEOUT_MS = 120_000;
+
+/** The load, failed as ChunkLoadError when it takes longer than CHUNK_TIMEOUT_MS. */
+export function withChunkTimeout<T>(load: Promise<T>, chunk: string): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      const error = new Error(`Loading chunk ${chunk} failed`);
+      error.name = 'ChunkLoadError';
+      reject(error);
+    }, CHUNK_TIMEOUT_MS);
+    load.then(resolve, reject).finally(() => clearTimeout(timer));
+  });
+}

@@ -34,8 +34,10 @@ function useHiddenEnds(list: RefObject<HTMLDivElement | null>) {
   const measure = () => {
     const element = list.current;
     if (!element) return;
-    const before = element.scrollLeft > 1;
-    const after = element.scrollLeft + element.clientWidth < element.scrollWidth - 1;
+    // Right to left, scrollLeft runs from 0 at the start down to negative values.
+    const scrolled = Math.abs(element.scrollLeft);
+    const before = scrolled > 1;
+    const after = scrolled + element.clientWidth < element.scrollWidth - 1;
     setEnds((current) =>
       current.before === before && current.after === after ? current : { before, after },
     );
@@ -82,8 +84,11 @@ export function Tabs<T extends string>({
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const current = tabs.findIndex((tab) => tab.id === active);
-    const previousKeys = orientation === 'vertical' ? ['ArrowUp', 'ArrowLeft'] : ['ArrowLeft'];
-    const nextKeys = orientation === 'vertical' ? ['ArrowDown', 'ArrowRight'] : ['ArrowRight'];
+    // Right to left, the left arrow moves on to the next tab.
+    const rtl = event.currentTarget.closest('[dir]')?.getAttribute('dir') === 'rtl';
+    const [back, forward] = rtl ? ['ArrowRight', 'ArrowLeft'] : ['ArrowLeft', 'ArrowRight'];
+    const previousKeys = orientation === 'vertical' ? ['ArrowUp', back] : [back];
+    const nextKeys = orientation === 'vertical' ? ['ArrowDown', forward] : [forward];
     let target: number | null = null;
     if (previousKeys.includes(event.key)) target = current - 1;
     else if (nextKeys.includes(event.key)) target = current + 1;

@@ -6,6 +6,7 @@ import {
   type ComponentType,
 } from 'react';
 import { partsLoaded } from '../i18n/index.ts';
+import { withChunkTimeout } from '../lib/chunkErrors.ts';
 
 /**
  * React.lazy keeps a failed import failed for good, so a retry needs a fresh lazy component.
@@ -45,7 +46,7 @@ export function lazyRetry<T extends ComponentType<any>>(
   // One fetch shared by preload() and the first render; a failed one is forgotten for a retry.
   let fetching: Promise<{ default: T }> | null = null;
   const load = () =>
-    (fetching ??= factory()
+    (fetching ??= withChunkTimeout(factory(), 'screen')
       .then(
         // The chunk's strings in the language shown (its i18n part) come before its first render.
         (module) => partsLoaded().then(() => module),

@@ -260,7 +260,9 @@ export function ChatScreen({ match }: ScreenProps) {
     <section className={`${styles.panel} ${styles.chat}`} aria-labelledby="chat-title">
       <header className={styles.header}>
         <Link className={styles.backLink} to={pathFor('chats', { username })}>
-          <span aria-hidden="true">‹ </span>
+          <span aria-hidden="true" className={styles.backArrow}>
+            ‹{' '}
+          </span>
           {t('chats.back')}
         </Link>
         <h1 id="chat-title" className={styles.title}>

@@ -51,6 +51,20 @@ describe('MediaViewer', () => {
     expect(shownImage()).toBe('Photo c');
   });
 
+  it('goes back with the right arrow in a right-to-left language', () => {
+    document.documentElement.dir = 'rtl';
+    try {
+      act(() => useMediaViewer.getState().show('test', three, 0));
+      render(<MediaViewer />);
+      fireEvent.keyDown(document.activeElement ?? document.body, { key: 'ArrowRight' });
+      expect(shownImage()).toBe('Photo c');
+      fireEvent.keyDown(document.activeElement ?? document.body, { key: 'ArrowLeft' });
+      expect(shownImage()).toBe('Photo a');
+    } finally {
+      document.documentElement.dir = 'ltr';
+    }
+  });
+
   it('shows a spinner until the image has loaded', () => {
     act(() => useMediaViewer.getState().show('test', three, 0));
     render(<MediaViewer />);

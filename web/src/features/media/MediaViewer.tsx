@@ -89,10 +89,13 @@ export default function MediaViewer() {
       if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
       const target = event.target as HTMLElement | null;
       if (target && OWN_ARROW_KEYS.has(target.tagName)) return;
-      if (event.key === 'ArrowRight') {
+      // Right to left, the previous button is on the right, and so is the key that goes back.
+      const rtl = document.documentElement.dir === 'rtl';
+      const [back, forward] = rtl ? ['ArrowRight', 'ArrowLeft'] : ['ArrowLeft', 'ArrowRight'];
+      if (event.key === forward) {
         event.preventDefault();
         useMediaViewer.getState().next();
-      } else if (event.key === 'ArrowLeft') {
+      } else if (event.key === back) {
         event.preventDefault();
         useMediaViewer.getState().previous();
       }
@@ -140,7 +143,9 @@ export default function MediaViewer() {
             aria-label={t('media.previous')}
             onClick={previous}
           >
-            <span aria-hidden="true">‹</span>
+            <span aria-hidden="true" className={styles.arrow}>
+              ‹
+            </span>
           </button>
         )}
         <CurrentMedia media={current} />
@@ -151,7 +156,9 @@ export default function MediaViewer() {
             aria-label={t('media.next')}
             onClick={next}
           >
-            <span aria-hidden="true">›</span>
+            <span aria-hidden="true" className={styles.arrow}>
+              ›
+            </span>
           </button>
         )}
       </div>

@@ -1,11 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../api/client.ts';
+import { parseChat } from '../api/schemas/chat.ts';
 import { TEST_ACCOUNT } from '../features/auth/testServer.ts';
 import {
   clearChats,
   discardMessage,
+  loadChatList,
   loadNewestMessages,
   openChatWith,
+  receiveChat,
   restoreOutbox,
   retryMessage,
   sendMessage,
@@ -180,6 +183,26 @@ describe('sending a chat message', () => {
 });
 
 describe('the chat list', () => {
+  it('does not let a list asked for before a streamed update put back the older unread count', async () => {
+    let answerList: (response: Response) => void = () => undefined;
+    const client = createApiClient({
+      getToken: () => 'token',
+      fetchImpl: vi.fn(
+        () =>
+          new Promise<Response>((resolve) => {
+            answerList = resolve;
+          }),
+      ),
+    });
+    const loading = loadChatList(client);
+    // The second message arrives by streaming while the list is on its way.
+    receiveChat(parseChat({ ...rawChat(2), updated_at: '2026-11-27T10:01:00.000Z' }));
+    answerList(json(200, [rawChat(1)]));
+    await loading;
+    expect(useChats.getState().chats[CHAT_ID]?.unread).toBe(2);
+    expect(useUnseen.getState().chats).toBe(2);
+  });
+
   it('puts the most recently updated chat first', () => {
     const chat = (id: string, updatedAt: string) =>
       ({ id, updatedAt }) as Parameters<typeof sortedChats>[0][string];

@@ -142,16 +142,30 @@ export function clearChats(): void {
   for (const timer of retryTimers.values()) clearTimeout(timer);
   retryTimers.clear();
   outboxOwner = null;
+  receivedAt.clear();
   useChats.setState({ ...EMPTY });
 }
 
 // --- chats and their messages ---
 
+/*
+ * Each chat stored from an answer or a streaming update gets the next number, so a list that was
+ * asked for before a chat changed cannot put back what that chat was (a late answer).
+ */
+let receipts = 0;
+const receivedAt = new Map<string, number>();
+
 export async function loadChatList(client: ApiClient): Promise<void> {
   try {
+    const askedAt = receipts;
     const list = await chatList(client);
+    const current = useChats.getState().chats;
     const chats: Record<string, Chat> = {};
     for (const chat of list) chats[chat.id] = chat;
+    for (const [id, at] of receivedAt) {
+      const newer = current[id];
+      if (at > askedAt && newer) chats[id] = newer;
+    }
     setChats(chats);
     useChats.setState({ listLoaded: true, listError: null });
     for (const chat of list) addToThread(chat.id, chat.lastMessage ? [chat.lastMessage] : []);
@@ -175,6 +189,8 @@ function updateThread(chatId: string, patch: Partial<ChatThread>): void {
 
 /** A chat as the server now has it (an answer, a streaming update): stored, its message added. */
 export function receiveChat(chat: Chat): void {
+  receipts += 1;
+  receivedAt.set(chat.id, receipts);
   setChats({ ...useChats.getState().chats, [chat.id]: chat });
   if (chat.lastMessage) addToThread(chat.id, [chat.lastMessage]);
 }

@@ -196,7 +196,7 @@ describe('the chat list', () => {
     });
     const loading = loadChatList(client);
     // The second message arrives by streaming while the list is on its way.
-    receiveChat(parseChat({ ...rawChat(2), updated_at: '2026-11-27T10:01:00.000Z' }));
+    receiveChat(parseChat({ ...rawChat(2), updated_at: '2026-11-27T10:01:00.000Z' })!);
     answerList(json(200, [rawChat(1)]));
     await loading;
     expect(useChats.getState().chats[CHAT_ID]?.unread).toBe(2);

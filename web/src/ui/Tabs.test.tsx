@@ -5,16 +5,17 @@ import { Tabs } from './Tabs.tsx';
 
 afterEach(cleanup);
 
-const TABS = [
+type ThemeTab = 'common' | 'roundness' | 'fonts';
+const TABS: { id: ThemeTab; label: string }[] = [
   { id: 'common', label: 'Common' },
   { id: 'roundness', label: 'Roundness' },
   { id: 'fonts', label: 'Fonts' },
-] as const;
+];
 
 function ThemeTabs() {
-  const [active, setActive] = useState<(typeof TABS)[number]['id']>('common');
+  const [active, setActive] = useState<ThemeTab>('common');
   return (
-    <Tabs tabs={TABS} active={active} onSelect={setActive} label="Theme">
+    <Tabs<ThemeTab> tabs={TABS} active={active} onSelect={setActive} label="Theme">
       <p>{active} panel</p>
     </Tabs>
   );

@@ -25,11 +25,20 @@ async function applyTheme(page: Page, name: string) {
   await expect(dialog).toHaveCount(0);
 }
 
-test('themes switch with no reload, stay readable, survive a reload, and export and import', async ({
+/** The themes the local instance ships (server/src/routes/themes.json), light last. */
+const SHIPPED: [name: string, background?: string][] = [
+  ['starling-night'],
+  ['redmond-xx'],
+  ['pleroma-dark', 'rgb(15, 25, 35)'],
+  ['starling-dawn'],
+  ['pleroma-light', 'rgb(233, 237, 241)'],
+];
+
+test('every shipped theme switches with no reload and stays readable; it survives a reload, and exports and imports', async ({
   page,
 }) => {
-  // Two full-page axe scans (a light and a dark theme) on a busy machine.
-  test.setTimeout(60_000);
+  // Five full-page axe scans on a busy machine.
+  test.setTimeout(90_000);
   await page.setViewportSize({ width: 1400, height: 900 });
   // A member of its own: the theme follows the account, and no other journey should see it change.
   await signedIn(page, await newcomer(instanceUrl(), 'painter'));
@@ -37,10 +46,15 @@ test('themes switch with no reload, stay readable, survive a reload, and export 
   await expect(page.getByRole('article').first()).toBeVisible();
   await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
 
-  await applyTheme(page, 'pleroma-light');
-  await expect.poll(() => background(page)).toBe('rgb(233, 237, 241)');
+  let shown = await background(page);
+  for (const [name, expected] of SHIPPED) {
+    await applyTheme(page, name);
+    if (expected) await expect.poll(() => background(page)).toBe(expected);
+    else await expect.poll(() => background(page)).not.toBe(shown);
+    shown = await background(page);
+    await expectNoA11yViolations(page, `the public timeline in ${name}`);
+  }
   expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
-  await expectNoA11yViolations(page, 'the home timeline in pleroma-light');
 
   // Applied before the first paint on the next start: the starter set it on <html>.
   await page.reload();
@@ -48,10 +62,6 @@ test('themes switch with no reload, stay readable, survive a reload, and export 
     '#e9edf1',
   );
   await expect(page.getByRole('article').first()).toBeVisible();
-
-  await applyTheme(page, 'pleroma-dark');
-  await expect.poll(() => background(page)).toBe('rgb(15, 25, 35)');
-  await expectNoA11yViolations(page, 'the home timeline in pleroma-dark');
 
   // Export the light theme, then import it back into the editor.
   const dialog = await openThemeTab(page);
@@ -81,4 +91,62 @@ test('themes switch with no reload, stay readable, survive a reload, and export 
     '#e9edf1',
   );
   await expectNoA11yViolations(page, 'the Theme tab', '[role="dialog"]');
+});
+
+const rgb = (hex: string) =>
+  `rgb(${[1, 3, 5].map((at) => parseInt(hex.slice(at, at + 2), 16)).join(', ')})`;
+
+test('roundness, a panel shadow and a text colour too faint to read reach the page with no reload', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await signedIn(page, await newcomer(instanceUrl(), 'shaper'));
+  await page.goto('/main/public');
+  const post = page.getByRole('article').first();
+  await expect(post).toBeVisible();
+  await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+  const panelShadow = () =>
+    post.evaluate((el) => getComputedStyle(el.closest('section[aria-labelledby]')!).boxShadow);
+  const postText = post.locator('[class*="_content_"]').first();
+  // The sidebar post form's button (the Theme tab's preview has one of the same name).
+  const postButton = page.getByRole('button', { name: 'Post', exact: true });
+  const buttonRadius = () => postButton.evaluate((el) => getComputedStyle(el).borderTopLeftRadius);
+  expect(await buttonRadius()).toBe('4px');
+
+  const dialog = await openThemeTab(page);
+  const apply = dialog.getByRole('button', { name: 'Apply' });
+  expect(await panelShadow()).toBe('none');
+
+  await dialog.getByRole('tab', { name: 'Roundness' }).click();
+  await dialog.getByRole('spinbutton', { name: 'Buttons', exact: true }).fill('17');
+  await dialog.getByRole('tab', { name: 'Shadow and lighting' }).click();
+  await dialog
+    .getByRole('group', { name: 'Panels', exact: true })
+    .getByRole('button', { name: 'Add a shadow' })
+    .click();
+  // Dark grey text on the dark background: about 1.5:1, so it is shown lighter.
+  await dialog.getByRole('tab', { name: 'Common' }).click();
+  const typed = '#303a44';
+  const text = dialog.getByRole('textbox', { name: 'Text', exact: true });
+  await text.fill(typed);
+  await expect(text).toHaveAccessibleDescription(
+    /below 4\.5: shown as #[0-9a-f]{6} \(\d+\.\d+:1\)/,
+  );
+  const ratio = await text.evaluate(
+    (el) => document.getElementById(el.getAttribute('aria-describedby')!)!.textContent!,
+  );
+  const [, adjusted = '', shownRatio] =
+    /shown as (#[0-9a-f]{6}) \((\d+\.\d+):1\)/.exec(ratio) ?? [];
+  expect(Number(shownRatio)).toBeGreaterThanOrEqual(4.5);
+  expect(adjusted).not.toBe(typed);
+
+  await apply.click();
+  await expect(dialog.getByText('Theme applied.')).toBeVisible();
+  await expect(apply).toHaveCSS('border-top-left-radius', '17px');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toHaveCount(0);
+  expect(await buttonRadius()).toBe('17px');
+  await expect.poll(panelShadow).toBe('rgba(0, 0, 0, 0.4) 0px 2px 6px 0px');
+  await expect(postText).toHaveCSS('color', rgb(adjusted));
+  expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
 });

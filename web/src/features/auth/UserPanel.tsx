@@ -6,6 +6,7 @@ import { useSession } from '../../state/session.ts';
 import { ChunkErrorBoundary } from '../../ui/ChunkErrorBoundary.tsx';
 import { lazyRetry } from '../../ui/lazyRetry.ts';
 import { UserCard } from './UserCard.tsx';
+import styles from './Auth.module.css';
 
 // An anonymous visitor reads first: the sidebar's sign-in form is not on the start-up path.
 const LoginForm = lazyRetry(() =>
@@ -25,7 +26,7 @@ export function UserPanel({ withPostForm = true }: { withPostForm?: boolean }) {
   if (status === 'restoring') return <p aria-live="polite">{t('timeline.loading')}</p>;
   if (status === 'signedIn' && user) {
     return (
-      <div>
+      <div className={styles.panel}>
         <UserCard user={user} />
         {withPostForm && <LazyPostStatusForm context={NEW_POST} message={message} />}
       </div>

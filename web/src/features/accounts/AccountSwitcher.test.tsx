@@ -65,7 +65,7 @@ describe('AccountSwitcher', () => {
     const reload = vi.fn();
     render(<AccountSwitcher reload={reload} />);
     fireEvent.click(screen.getByRole('button', { name: 'Switch to @bob' }));
-    expect(reload).toHaveBeenCalledWith('/');
+    expect(reload).toHaveBeenCalledWith('/main/friends');
     expect(stored(TOKEN_STORAGE_KEY)).toEqual({ token: 'bob-token' });
     expect(stored(waitingTokenKey(aliceKey))).toEqual({ token: 'alice-token' });
     expect(localStorage.getItem(waitingTokenKey(bobKey))).toBeNull();
@@ -108,7 +108,7 @@ describe('AccountSwitcher', () => {
     render(<AccountSwitcher reload={reload} />);
     expect(screen.queryByRole('button', { name: 'Add account' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Switch to @alice' }));
-    expect(reload).toHaveBeenCalledWith('/');
+    expect(reload).toHaveBeenCalledWith('/main/friends');
     expect(stored(TOKEN_STORAGE_KEY)).toEqual({ token: 'alice-token' });
   });
 
@@ -150,7 +150,7 @@ describe('signing out of one account', () => {
     const reload = vi.fn();
     signOutExpired(reload);
     expect(useSession.getState().token).toBeNull();
-    expect(reload).toHaveBeenCalledWith('/');
+    expect(reload).toHaveBeenCalledWith('/main/friends');
     expect(stored(TOKEN_STORAGE_KEY)).toEqual({ token: 'bob-token' });
     expect(readAccountList().accounts.map((account) => account.acct)).toEqual(['bob']);
     // The next start, as bob, names the account that was signed out.

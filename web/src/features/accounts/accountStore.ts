@@ -97,6 +97,11 @@ function takeOver(list: AccountList, key: string): boolean {
 }
 
 export type Reload = (path: string) => void;
+/**
+ * Where the app starts afresh as the account taken over: its home timeline, whose first page the
+ * inline starter asks for at once (from `/` the root redirect would wait for the instance first).
+ */
+export const AFTER_SWITCH_PATH = '/main/friends';
 const reloadAt: Reload = (path) => window.location.assign(path);
 
 /** Switches to a waiting account and starts the app afresh as it. */
@@ -109,7 +114,7 @@ export function switchAccount(key: string, reload: Reload = reloadAt): boolean {
     if (list.active) takeOver(readAccountList(), list.active);
     return false;
   }
-  reload('/');
+  reload(AFTER_SWITCH_PATH);
   return true;
 }
 

@@ -7,7 +7,7 @@ import { useSession } from '../../state/session.ts';
 import { storedApp } from './oauthApp.ts';
 import { forgetLastLoginName, forgetToken } from './persistedSession.ts';
 import { endSession } from './sessionLifecycle.ts';
-import { signedOut } from '../accounts/accountStore.ts';
+import { AFTER_SWITCH_PATH, signedOut } from '../accounts/accountStore.ts';
 
 /** Spec part 1, §2: after logout the user is sent to the public timeline. */
 export const AFTER_LOGOUT_PATH = '/main/public';
@@ -67,6 +67,6 @@ export async function requestLogout(
     }
   }
   // The next account starts afresh once the revocation has gone (a reload would cut it off).
-  if (next) reload('/');
+  if (next) reload(AFTER_SWITCH_PATH);
   return true;
 }

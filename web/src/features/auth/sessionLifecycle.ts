@@ -30,6 +30,7 @@ import { followedAccountIds, mutedAccountIds } from './sessionApi.ts';
 import { errorMessage } from '../../lib/errorMessage.ts';
 import '../../i18n/parts/accounts.ts';
 import {
+  AFTER_SWITCH_PATH,
   leaveNoticeForNextStart,
   rememberSignedIn,
   signedOut,
@@ -245,7 +246,7 @@ export function signOutExpired(reload: (path: string) => void = reloadAt): void 
       revoked: `@${gone?.acct ?? user?.acct ?? ''}`,
       now: `@${next.acct}`,
     });
-    reload('/');
+    reload(AFTER_SWITCH_PATH);
     return;
   }
   useNotices.getState().push({ level: 'error', messageKey: SESSION_EXPIRED_KEY });

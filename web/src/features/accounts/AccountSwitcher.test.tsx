@@ -10,8 +10,10 @@ import { useNotices } from '../../state/notices.ts';
 import { useSession } from '../../state/session.ts';
 import { TOKEN_STORAGE_KEY } from '../auth/persistedSession.ts';
 import { resetNavigationStores, signInAs, testAccount } from '../navigation/testSupport.ts';
+import { accountKey } from '../../state/accountKey.ts';
 import {
   ACCOUNTS_STORAGE_KEY,
+  forgetAccount,
   readAccountList,
   signedOut,
   storedAccountFor,
@@ -135,6 +137,20 @@ describe('signing out of one account', () => {
     expect(next?.acct).toBe('bob');
     expect(stored(TOKEN_STORAGE_KEY)).toEqual({ token: 'bob-token' });
     expect(readAccountList()).toEqual({ accounts: [storedAccountFor(bob)], active: bobKey });
+  });
+
+  it('the list names each account by the key its stored things use', () => {
+    aliceActiveBobWaiting();
+    expect(accountKey()).toBe(aliceKey);
+  });
+
+  it('a deleted account leaves the list and nobody takes over', () => {
+    aliceActiveBobWaiting();
+    localStorage.removeItem(TOKEN_STORAGE_KEY);
+    forgetAccount(alice);
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+    expect(readAccountList()).toEqual({ accounts: [storedAccountFor(bob)], active: null });
+    expect(stored(waitingTokenKey(bobKey))).toEqual({ token: 'bob-token' });
   });
 
   it('with no other account, nobody takes over and the list is gone', () => {

@@ -151,6 +151,13 @@ export function signedOut(user: Account | null): {
   }
 }
 
+/** An account that no longer exists (deleted): it leaves the list; nobody takes over. */
+export function forgetAccount(user: Account): void {
+  const key = storedAccountFor(user).key;
+  removeStored(waitingTokenKey(key));
+  writeAccountList(removeAccount(readAccountList(), key));
+}
+
 export interface PendingNotice {
   revoked: string;
   now: string;

@@ -99,6 +99,36 @@ describe('signing a browser in on a Mastodon-flavoured instance', () => {
     expect(me.json().username).toBe('alice');
   });
 
+  it('with force_login, asks a signed-in browser to sign in afresh (adding another account)', async () => {
+    const client = await registerClient(t.app, SCOPE, REDIRECT);
+    const browser = new SignInBrowser(t.app);
+    const query = authorizeQuery(client);
+    await browser.request('GET', `/oauth/authorize?${query.toString()}`);
+    const signInPage = await browser.request('GET', '/auth/sign_in');
+    await browser.request('POST', '/auth/sign_in', {
+      authenticity_token: formToken(signInPage.body),
+      username: 'alice',
+      password: TEST_PASSWORD,
+    });
+    const approval = await browser.request('GET', `/oauth/authorize?${query.toString()}`);
+    expect(approval.body).toContain('@alice');
+
+    const forced = new URLSearchParams(query);
+    forced.set('force_login', 'true');
+    const again = await browser.request('GET', `/oauth/authorize?${forced.toString()}`);
+    expect(again.statusCode).toBe(302);
+    expect(again.headers.location).toBe('/auth/sign_in');
+    const fresh = await browser.request('GET', '/auth/sign_in');
+    expect(fresh.body).toContain('<form method="post" action="/auth/sign_in">');
+    // Back from signing in, the address it returns to no longer forces a sign-in.
+    const signedIn = await browser.request('POST', '/auth/sign_in', {
+      authenticity_token: formToken(fresh.body),
+      username: 'alice',
+      password: TEST_PASSWORD,
+    });
+    expect(signedIn.headers.location).toBe(`/oauth/authorize?${query.toString()}`);
+  });
+
   it('takes no password on the authorize page: without a session it goes to sign in', async () => {
     const client = await registerClient(t.app, SCOPE, REDIRECT);
     const response = await t.app.inject({

@@ -294,6 +294,9 @@ export async function mastodonSignInRoutes(
   app.get(AUTHORIZE_PATH, async (request, reply) =>
     withErrorPage(reply, async () => {
       const auth = parseAuthorizeRequest(ctx, paramsOf(request));
+      // Mastodon's force_login: a client adding another account asks for a fresh sign-in
+      // rather than an approval as whoever this browser is still signed in as.
+      if (str(paramsOf(request).force_login) === 'true') endSessionCookie(ctx, request);
       const session = currentSession(ctx, request);
       const account = session?.accountId ? getAccount(ctx.db, session.accountId) : undefined;
       if (!session || !account) return sendToSignIn(ctx, request, reply, auth);

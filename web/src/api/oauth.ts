@@ -43,7 +43,14 @@ export async function listedScopes(client: ApiClient): Promise<string[] | null> 
 /** Where to send the browser for the authorization-code flow. */
 export function authorizeUrl(
   client: ApiClient,
-  params: { clientId: string; redirectUri: string; scope?: string; state?: string },
+  params: {
+    clientId: string;
+    redirectUri: string;
+    scope?: string;
+    state?: string;
+    /** Ask the server to sign its browser session in afresh (adding another account). */
+    forceLogin?: boolean;
+  },
 ): string {
   return client.url('/oauth/authorize', {
     response_type: 'code',
@@ -51,6 +58,7 @@ export function authorizeUrl(
     redirect_uri: params.redirectUri,
     scope: params.scope ?? OAUTH_SCOPES,
     state: params.state,
+    force_login: params.forceLogin ? 'true' : undefined,
   });
 }
 

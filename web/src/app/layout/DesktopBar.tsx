@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { requestLogoutLater } from '../../features/auth/logoutLater.ts';
 import { t } from '../../i18n/index.ts';
 import { useInstance } from '../../state/instance.ts';
@@ -11,6 +12,11 @@ import { useIsAdmin, useSignedIn } from './useSessionFlags.ts';
 
 /** Spec part 1, §2: the separate administration interface, opened in a new tab. */
 export const ADMIN_INTERFACE_PATH = '/pleroma/admin/#/login-pleroma';
+
+/** The accounts menu (issue 26) is a chunk of its own, fetched once someone is signed in. */
+const AccountMenu = lazy(() =>
+  import('../../features/accounts/AccountSwitcher.tsx').then((m) => ({ default: m.AccountMenu })),
+);
 
 /** The top bar of the normal and wide layouts. */
 export function DesktopBar() {
@@ -33,6 +39,11 @@ export function DesktopBar() {
               {t('shell.administration')}
               <VisuallyHidden> {t('shell.opens_in_new_tab')}</VisuallyHidden>
             </a>
+          )}
+          {signedIn && (
+            <Suspense fallback={null}>
+              <AccountMenu />
+            </Suspense>
           )}
           {signedIn && (
             <Button variant="ghost" compact onClick={() => void requestLogoutLater()}>

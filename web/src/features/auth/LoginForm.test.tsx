@@ -91,9 +91,38 @@ describe('LoginForm with a password', () => {
     expect(target.pathname).toBe('/oauth/authorize');
     expect(target.searchParams.get('scope')).toBe('read write follow push');
     expect(target.searchParams.get('redirect_uri')).toMatch(/\/oauth-callback$/);
+    expect(target.searchParams.get('force_login')).toBeNull();
     // No bare error code is shown; the screen now says where sign-in happens.
     expect(screen.queryByRole('alert')).toBeNull();
     expect(await screen.findByText(/signs you in on its own page/)).toBeTruthy();
+  });
+
+  it('adding another account asks the server for a fresh sign-in (Mastodon force_login)', async () => {
+    stubServer({
+      'POST /oauth/token': () => ({ status: 400, body: { error: 'unsupported_grant_type' } }),
+    });
+    localStorage.setItem(
+      'starling:accounts',
+      JSON.stringify({
+        accounts: [
+          { key: `1@${location.host}`, id: '1', username: 'bob', acct: 'bob', host: location.host },
+        ],
+        active: null,
+      }),
+    );
+    const assign = vi.fn();
+    vi.spyOn(window, 'location', 'get').mockReturnValue({
+      ...window.location,
+      origin: window.location.origin,
+      assign,
+    } as Location);
+    useInstance.getState().update({ serverFlavour: 'mastodon' });
+    render(<LoginForm />);
+    fillAndSubmit('alice', 'secret');
+    await waitFor(() => expect(assign).toHaveBeenCalledTimes(1));
+    vi.restoreAllMocks();
+    const target = new URL(String(assign.mock.calls[0]?.[0]), 'http://localhost');
+    expect(target.searchParams.get('force_login')).toBe('true');
   });
 
   it("shows the server's error and focuses the password field with its text selected", async () => {

@@ -98,6 +98,13 @@ export function LoginForm({ onSignedIn = goAfterLogin }: { onSignedIn?: () => vo
   }
 }
 
+/** Accounts still signed in on this device (while adding another): a way back to each. */
+const SignedInAccounts = lazy(() =>
+  import('../accounts/AccountSwitcher.tsx').then((module) => ({
+    default: module.AccountSwitcher,
+  })),
+);
+
 /** The /login route. A signed-in visitor has nothing to do here and goes to the home timeline. */
 export function LoginScreen() {
   const id = useId();
@@ -111,6 +118,11 @@ export function LoginScreen() {
         {t('login.login')}
       </h1>
       <LoginForm />
+      {!signedIn && (
+        <Suspense fallback={null}>
+          <SignedInAccounts />
+        </Suspense>
+      )}
       <LanguagePicker id="login-interface-language" />
     </section>
   );

@@ -23,6 +23,7 @@ import {
   storedAppStillValid,
 } from './oauthApp.ts';
 import { beginSession } from './sessionLifecycle.ts';
+import { readAccountList } from '../accounts/accountStore.ts';
 
 /**
  * Sign-in (spec part 1, §4 "Login runs: begin, verify credentials, end" and §5 messages).
@@ -159,6 +160,9 @@ export async function startTokenLogin(): Promise<LoginOutcome | null> {
         clientId: app.clientId,
         redirectUri: oauthRedirectUri(),
         scope: app.scopes,
+        // Another account is signed in here already: the server's own sign-in page must not
+        // simply approve again as whoever its browser session still holds (Mastodon's force_login).
+        forceLogin: readAccountList().accounts.length > 0,
       }),
     );
     return null;

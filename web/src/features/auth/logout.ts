@@ -7,6 +7,7 @@ import { useSession } from '../../state/session.ts';
 import { storedApp } from './oauthApp.ts';
 import { forgetLastLoginName, forgetToken } from './persistedSession.ts';
 import { endSession } from './sessionLifecycle.ts';
+import { AFTER_SWITCH_PATH, signedOut } from '../accounts/accountStore.ts';
 
 /** Spec part 1, §2: after logout the user is sent to the public timeline. */
 export const AFTER_LOGOUT_PATH = '/main/public';
@@ -25,7 +26,9 @@ export const LOGOUT_CONFIRM = {
  * /main/public; then revoke it.
  * Resolves true when the user was signed out, false when they stayed (declined or not signed in).
  */
-export async function requestLogout(): Promise<boolean> {
+export async function requestLogout(
+  reload: (path: string) => void = (path) => window.location.assign(path),
+): Promise<boolean> {
   const before = useSession.getState();
   if (before.status !== 'signedIn' || !before.token) return false;
   if (usePreferences.getState().modalOnLogout) {
@@ -40,11 +43,15 @@ export async function requestLogout(): Promise<boolean> {
   // one gone no poll, socket or screen can send it again (every call reads it at sending time).
   forgetToken();
   endSession();
+  // Only this account leaves: another one signed in on this device, if any, takes over.
+  const { next } = signedOut(before.user);
   // A deliberate logout leaves no trace of who it was: the login form starts empty.
   forgetLastLoginName();
   useSession.setState({ lastLoginName: '' });
-  usePreferences.getState().setPreference('lastTimeline', AFTER_LOGOUT_TIMELINE);
-  navigate(AFTER_LOGOUT_PATH);
+  if (!next) {
+    usePreferences.getState().setPreference('lastTimeline', AFTER_LOGOUT_TIMELINE);
+    navigate(AFTER_LOGOUT_PATH);
+  }
 
   /*
    * Then the revocation, which carries the token in its body only. Spec §7 keeps the stored
@@ -59,5 +66,7 @@ export async function requestLogout(): Promise<boolean> {
       console.warn('token revocation failed', error);
     }
   }
+  // The next account starts afresh once the revocation has gone (a reload would cut it off).
+  if (next) reload(AFTER_SWITCH_PATH);
   return true;
 }

@@ -28,6 +28,14 @@ import {
 } from '../../state/notifications.ts';
 import { followedAccountIds, mutedAccountIds } from './sessionApi.ts';
 import { errorMessage } from '../../lib/errorMessage.ts';
+import '../../i18n/parts/accounts.ts';
+import {
+  AFTER_SWITCH_PATH,
+  leaveNoticeForNextStart,
+  rememberSignedIn,
+  signedOut,
+  takePendingNotice,
+} from '../accounts/accountStore.ts';
 
 /** Spec part 1, §9: notifications are polled every 10 s (until streaming takes over). */
 export const NOTIFICATIONS_POLL_MS = 10_000;
@@ -37,6 +45,8 @@ export const NOTIFICATIONS_POLLER = 'notifications';
 
 export const SESSION_EXPIRED_KEY = 'session.expired';
 export const NOTIFICATIONS_ERROR_KEY = 'session.notifications_error';
+/** A revoked token signed one account out and another signed-in account took over. */
+export const ACCOUNT_REVOKED_KEY = 'accounts.revoked';
 
 const HTTP_UNAUTHORIZED = 401;
 
@@ -170,7 +180,7 @@ export function runLoginSideEffects(user: Account): void {
 /** Signs in with a verified token: session store, persisted token and name, side effects. */
 export function beginSession(token: string, user: Account): void {
   useSession.getState().signIn(token, user);
-  resumeSession(token, user, (run) => run());
+  resumeSession(token, user, (run) => run(), true);
 }
 
 /**
@@ -182,10 +192,21 @@ export function resumeSession(
   token: string,
   user: Account,
   later: (run: () => void) => void,
+  fresh = false,
 ): void {
   installUnauthorizedHandler();
   persistToken(token);
   persistLastLoginName(user.username);
+  // Listed among the accounts signed in on this device (a fresh sign-in goes to the front).
+  rememberSignedIn(user, fresh);
+  const pending = takePendingNotice();
+  if (pending) {
+    useNotices.getState().push({
+      level: 'error',
+      messageKey: ACCOUNT_REVOKED_KEY,
+      messageArgs: [pending.revoked, pending.now],
+    });
+  }
   later(() => {
     if (useSession.getState().token === token) runLoginSideEffects(user);
   });
@@ -214,11 +235,24 @@ export function endSession(): void {
 }
 
 /** The token no longer works (revoked or expired): sign out cleanly and say why. */
-export function signOutExpired(): void {
+export function signOutExpired(reload: (path: string) => void = reloadAt): void {
+  const user = useSession.getState().user;
   forgetToken();
   endSession();
+  // Only this account is signed out: another signed-in one, if any, takes over after a reload.
+  const { gone, next } = signedOut(user);
+  if (next) {
+    leaveNoticeForNextStart({
+      revoked: `@${gone?.acct ?? user?.acct ?? ''}`,
+      now: `@${next.acct}`,
+    });
+    reload(AFTER_SWITCH_PATH);
+    return;
+  }
   useNotices.getState().push({ level: 'error', messageKey: SESSION_EXPIRED_KEY });
 }
+
+const reloadAt = (path: string) => window.location.assign(path);
 
 let unauthorizedHandlerInstalled = false;
 

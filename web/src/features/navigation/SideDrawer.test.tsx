@@ -136,4 +136,14 @@ describe('SideDrawer', () => {
     // Logout's code loads on demand.
     await waitFor(() => expect(requestLogout).toHaveBeenCalledTimes(1));
   });
+
+  it('lists the signed-in accounts, the one in use with its handle, above the navigation', async () => {
+    signInAs({ username: 'alice', acct: 'alice' });
+    const dialog = openDrawer();
+    const accounts = await within(dialog).findByRole('region', { name: 'Accounts' });
+    expect(within(accounts).getByText('@alice').closest('li')?.getAttribute('aria-current')).toBe(
+      'true',
+    );
+    expect(within(accounts).getByRole('button', { name: 'Add account' })).toBeTruthy();
+  });
 });

@@ -1,5 +1,5 @@
 import '../../i18n/parts/navigation.ts';
-import { useEffect, useRef, type ReactNode, type TouchEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, type ReactNode, type TouchEvent } from 'react';
 import { Link } from '../../router/Link.tsx';
 import { useLocation } from '../../router/history.ts';
 import { pathFor } from '../../router/matchRoute.ts';
@@ -18,6 +18,11 @@ import { Icon } from './icons.tsx';
 import { useSideDrawerContext } from './navContext.ts';
 import { useNavigationSync } from './useNavigationSync.ts';
 import styles from './SideDrawer.module.css';
+
+/** The accounts signed in on this device (issue 26): a chunk of its own. */
+const AccountSwitcher = lazy(() =>
+  import('../accounts/AccountSwitcher.tsx').then((m) => ({ default: m.AccountSwitcher })),
+);
 
 /** The separate administration interface (spec part 1, §2), opened in a new tab. */
 export const ADMIN_INTERFACE_URL = '/pleroma/admin/#/login-pleroma';
@@ -202,6 +207,11 @@ function DrawerDialog({ onClose }: { onClose: () => void }) {
       onTouchStart={onTouchStart}
       onTouchEnd={onTouchEnd}
     >
+      {context.signedIn && (
+        <Suspense fallback={null}>
+          <AccountSwitcher />
+        </Suspense>
+      )}
       <nav aria-label={t('nav.navigation')}>
         <ul className={styles.items}>
           {sideDrawerEntries(context).map((item) => (

@@ -10,6 +10,8 @@ import { usePreferences } from '../../state/preferences.ts';
 import { Button } from '../../ui/Button.tsx';
 import { AFTER_LOGOUT_TIMELINE } from '../auth/logout.ts';
 import { forgetToken } from '../auth/persistedSession.ts';
+import { forgetAccount } from '../accounts/accountStore.ts';
+import { useSession } from '../../state/session.ts';
 import { endSession } from '../auth/sessionLifecycle.ts';
 import { errorText } from './errorText.ts';
 import { CurrentPasswordField, type Outcome, OutcomeLine, Section } from './SecurityParts.tsx';
@@ -41,8 +43,11 @@ export function DeleteAccount() {
         return;
       }
       // The server has revoked every token of the account: end the session here too.
+      const user = useSession.getState().user;
       forgetToken();
       endSession();
+      // Other accounts signed in on this device stay, offered on the sign-in screen.
+      if (user) forgetAccount(user);
       usePreferences.getState().setPreference('lastTimeline', AFTER_LOGOUT_TIMELINE);
       closeSettings();
       navigate(ACCOUNT_DELETED_PATH);

@@ -29,8 +29,15 @@ test('a post, a favourite and a reply made offline wait as pending, survive a re
   const doomedCard = page.getByRole('article').filter({ hasText: doomedText });
   await expect(doomedCard).toBeVisible();
 
-  // The network goes: a post, a favourite and a reply are kept, shown pending.
+  // A reply is being written (its dialog was fetched) when the network goes: the reply, a post
+  // and a favourite are kept, shown pending.
+  await doomedCard.getByRole('button', { name: /^Reply/ }).click();
+  const replyDialog = page.getByRole('dialog', { name: 'Reply' });
+  const replyText = unique('A reply to a post about to go');
+  await replyDialog.getByLabel('Your reply').fill(replyText);
   await context.setOffline(true);
+  await replyDialog.getByRole('button', { name: 'Post' }).click();
+  await expect(replyDialog).toHaveCount(0);
   const composer = page.getByRole('form', { name: 'Post new status' }).first();
   const postText = unique('Written offline');
   await composer.getByLabel("What's on your mind?").fill(postText);
@@ -43,12 +50,6 @@ test('a post, a favourite and a reply made offline wait as pending, survive a re
   const favourite = likedCard.getByRole('button', { name: /^Favorite.*\(pending/ });
   await expect(favourite).toHaveAttribute('aria-pressed', 'true');
 
-  await doomedCard.getByRole('button', { name: /^Reply/ }).click();
-  const replyDialog = page.getByRole('dialog', { name: 'Reply' });
-  const replyText = unique('A reply to a post about to go');
-  await replyDialog.getByLabel('Your reply').fill(replyText);
-  await replyDialog.getByRole('button', { name: 'Post' }).click();
-  await expect(replyDialog).toHaveCount(0);
   await expect(pending.getByRole('listitem')).toHaveCount(2);
   await expectNoA11yViolations(page, 'the home timeline with pending sends');
 
@@ -56,10 +57,10 @@ test('a post, a favourite and a reply made offline wait as pending, survive a re
   expect((await api(token, 'DELETE', `api/v1/statuses/${doomed.id}`)).status).toBe(200);
 
   // A reload while the server still cannot be reached: the page loads, the sends cannot go.
-  await context.setOffline(false);
   await page.route(SENDS, (route) =>
     route.request().method() === 'POST' ? route.abort('internetdisconnected') : route.continue(),
   );
+  await context.setOffline(false);
   await page.reload();
   await expect(pending.getByRole('listitem')).toHaveCount(2);
   await expect(pending).toContainText(postText);

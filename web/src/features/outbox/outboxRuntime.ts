@@ -216,13 +216,14 @@ function giveBackPost(entry: Entry, message: string): void {
     useOutbox.setState((state) => ({
       returned: [...state.returned, { id: entry.id, draftKey: slot, message }],
     }));
-    if (!useOutbox.getState().composers[slot]) {
-      useModals
-        .getState()
-        .openComposer(
-          payload.replyTo ? { kind: 'reply', replyTo: payload.replyTo } : { kind: 'new' },
-        );
-    }
+    // No composer of its own on screen: one opens with it (a reply needs what it answers),
+    // unless a composer dialog is open already; then it waits in the drafts.
+    const request = payload.inReplyToId
+      ? payload.replyTo && { kind: 'reply' as const, replyTo: payload.replyTo }
+      : { kind: 'new' as const };
+    const modals = useModals.getState();
+    if (!useOutbox.getState().composers[slot] && request && !modals.composer)
+      modals.openComposer(request);
   }
   useNotices.getState().push({
     level: 'error',

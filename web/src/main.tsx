@@ -16,6 +16,7 @@ import {
 } from './features/timeline/firstPaint.ts';
 import { loadFirstPublicPage } from './features/timeline/publicTimelineLoader.ts';
 import { useInstance } from './state/instance.ts';
+import { watchOutbox } from './state/outbox.ts';
 import { usePreferences } from './state/preferences.ts';
 import { useSession } from './state/session.ts';
 import { enableLocaleFormats } from './ui/localeFormats.ts';
@@ -79,6 +80,7 @@ if (!firstPage) loadInstanceConfig();
 // registered again); the checks for a newer build of the client (update notice). Chunks of their own.
 function afterFirstPaint() {
   enableLocaleFormats();
+  watchOutbox();
   if (usePreferences.getState().webPushNotifications)
     import('./features/push/resumePush.ts').then(
       (push) => push.resumePushWhenSignedIn(),

@@ -51,6 +51,8 @@ export interface ApiClientOptions {
   fetchImpl?: typeof fetch;
   /** Called with the bearer token of any call the server answered 401 (revoked or expired). */
   onUnauthorized?: (token: string) => void;
+  /** Told after each call whether the server answered at all (false: the network failed). */
+  onReachable?: (answered: boolean) => void;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -139,6 +141,7 @@ export function createApiClient({
   getToken,
   fetchImpl,
   onUnauthorized,
+  onReachable,
 }: ApiClientOptions): ApiClient {
   const base = baseUrl.replace(/\/+$/, '');
   const url = (path: string, query?: Query) =>
@@ -182,10 +185,12 @@ export function createApiClient({
         }));
     } catch (cause) {
       if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+      onReachable?.(false);
       const message = errorMessage(cause);
       throw new ApiError(message || 'Network error', 0, null, 'network');
     }
 
+    onReachable?.(true);
     let text: string;
     try {
       text = await response.text();

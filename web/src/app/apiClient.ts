@@ -1,4 +1,5 @@
 import { createApiClient } from '../api/client.ts';
+import { noteReachable } from '../state/outbox.ts';
 import { currentToken } from '../state/session.ts';
 
 type UnauthorizedListener = (token: string) => void;
@@ -17,4 +18,5 @@ export function onUnauthorized(listener: UnauthorizedListener): () => void {
 export const api = createApiClient({
   getToken: currentToken,
   onUnauthorized: (token) => unauthorizedListeners.forEach((listener) => listener(token)),
+  onReachable: noteReachable,
 });

@@ -1,3 +1,4 @@
+import { noteReachable } from './outbox.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../api/client.ts';
 import { parseChat } from '../api/schemas/chat.ts';
@@ -154,7 +155,8 @@ describe('sending a chat message', () => {
       content: 'offline',
       attachment: null,
     });
-    await vi.waitFor(() => expect(outbox()[0]?.state).toBe('failed'));
+    // No answer (the network): pending until the network is back, not failed.
+    await vi.waitFor(() => expect(outbox()[0]).toMatchObject({ state: 'pending', offline: true }));
     const key = outbox()[0]!.idempotencyKey;
     // The page goes away before the retry; the next visit finds the message and sends it.
     clearChats();
@@ -167,12 +169,34 @@ describe('sending a chat message', () => {
     expect(outbox()).toEqual([]);
   });
 
+  it('waits for the network with no retry spent, then sends what waited in order, once each', async () => {
+    const server = chatServer(['network', 'network']);
+    await openChat(server.client);
+    for (const content of ['first', 'second'])
+      sendMessage(server.client, { chatId: CHAT_ID, accountId: ME, content, attachment: null });
+    await vi.waitFor(() =>
+      expect(outbox().map((entry) => [entry.state, entry.offline])).toEqual([
+        ['pending', true],
+        ['pending', true],
+      ]),
+    );
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(server.sent).toHaveLength(2);
+    expect(outbox().map((entry) => entry.retries)).toEqual([0, 0]);
+    // A call answered again after failures: the network is back.
+    noteReachable(false);
+    noteReachable(true);
+    await vi.waitFor(() => expect(outbox()).toEqual([]));
+    expect(server.sent.slice(2).map((call) => call.content)).toEqual(['first', 'second']);
+    expect(threadContents()).toEqual(['first', 'second']);
+  });
+
   it('a discarded message is neither retried nor kept', async () => {
     const server = chatServer(['network', 'network']);
     restoreOutbox(server.client, ME);
     await openChat(server.client);
     sendMessage(server.client, { chatId: CHAT_ID, accountId: ME, content: 'x', attachment: null });
-    await vi.waitFor(() => expect(outbox()[0]?.state).toBe('failed'));
+    await vi.waitFor(() => expect(outbox()[0]?.offline).toBe(true));
     discardMessage(outbox()[0]!.fakeId);
     await vi.advanceTimersByTimeAsync(10_000);
     expect(server.sent).toHaveLength(1);

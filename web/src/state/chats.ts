@@ -22,6 +22,7 @@ import { errorMessage } from '../lib/errorMessage.ts';
 import { newIdempotencyKey } from '../lib/idempotency.ts';
 import { readStored, removeStored, writeStored } from './storage.ts';
 import { useUnseen } from './unseen.ts';
+import { onReconnect } from './outbox.ts';
 
 /**
  * Chats (spec part 1, §2 chats, §4 chat message states): the chat list, the messages of the chats
@@ -47,6 +48,8 @@ export interface OutgoingMessage {
   idempotencyKey: string;
   createdAt: string;
   state: 'pending' | 'failed';
+  /** No answer came (the network is down): pending until it is back, no retry spent. */
+  offline?: boolean;
   /** Automatic retries made so far (spec §9: 10 at most). */
   retries: number;
   error?: string;
@@ -310,6 +313,17 @@ export function discardMessage(fakeId: string): void {
 }
 
 const inFlight = new Set<string>();
+let lastClient: ApiClient | null = null;
+
+// Messages waiting for the network go, in the order they were written, once it is back.
+onReconnect(() => {
+  const client = lastClient;
+  if (!client) return;
+  const waiting = useChats.getState().outbox.filter((entry) => entry.offline);
+  void (async () => {
+    for (const entry of waiting) await attemptSend(client, entry.fakeId);
+  })();
+});
 
 async function attemptSend(client: ApiClient, fakeId: string): Promise<void> {
   const entry = useChats.getState().outbox.find((candidate) => candidate.fakeId === fakeId);
@@ -318,6 +332,7 @@ async function attemptSend(client: ApiClient, fakeId: string): Promise<void> {
   retryTimers.delete(fakeId);
   inFlight.add(fakeId);
   patchOutgoing(fakeId, { state: 'pending', error: undefined });
+  lastClient = client;
   try {
     const sent = await sendChatMessage(
       client,
@@ -333,9 +348,14 @@ async function attemptSend(client: ApiClient, fakeId: string): Promise<void> {
   } catch (error) {
     if (!useChats.getState().outbox.some((candidate) => candidate.fakeId === fakeId)) return;
     const status = error instanceof ApiError ? error.status : 0;
+    if (status === 0) {
+      // The network, not the server: it waits, pending, and goes when the network is back.
+      patchOutgoing(fakeId, { state: 'pending', offline: true });
+      return;
+    }
     const retry = entry.retries + 1;
     const delay = isRetryableStatus(status) ? retryDelayMs(retry) : null;
-    patchOutgoing(fakeId, { state: 'failed', error: errorMessage(error) });
+    patchOutgoing(fakeId, { state: 'failed', offline: false, error: errorMessage(error) });
     if (delay !== null) {
       retryTimers.set(
         fakeId,

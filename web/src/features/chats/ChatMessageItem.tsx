@@ -1,4 +1,5 @@
 import type { Account, Attachment, Card, CustomEmoji } from '../../api/types.ts';
+import '../../i18n/parts/outbox.ts';
 import { t } from '../../i18n/index.ts';
 import { dateFormat } from '../../ui/localeFormats.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -19,7 +20,7 @@ export interface ShownMessage {
   createdAt: string;
   own: boolean;
   /** Ours, not taken by the server yet. */
-  outgoing?: { state: 'pending' | 'failed'; error?: string };
+  outgoing?: { state: 'pending' | 'failed'; error?: string; offline?: boolean };
 }
 
 const CLOCK: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
@@ -71,7 +72,9 @@ export function ChatMessageItem({
         {message.card && <LinkCard card={message.card} sensitive={false} />}
         <span className={styles.meta}>
           <time dateTime={message.createdAt}>{clockTime(message.createdAt)}</time>
-          {outgoing?.state === 'pending' && <span>{t('chats.sending')}</span>}
+          {outgoing?.state === 'pending' && (
+            <span>{outgoing.offline ? t('outbox.pending') : t('chats.sending')}</span>
+          )}
           {outgoing?.state === 'failed' && (
             <span role="status" className={styles.failed}>
               {t('chats.failed', outgoing.error ?? '')}
@@ -89,6 +92,11 @@ export function ChatMessageItem({
               {t('chats.discard')}
             </Button>
           </>
+        )}
+        {outgoing?.state === 'pending' && outgoing.offline && (
+          <Button compact onClick={() => onDiscard(message.id)}>
+            {t('chats.discard')}
+          </Button>
         )}
         {own && !outgoing && (
           <Button

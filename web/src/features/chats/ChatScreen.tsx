@@ -70,7 +70,7 @@ function fromOutbox(entry: OutgoingMessage): ShownMessage {
     card: null,
     createdAt: entry.createdAt,
     own: true,
-    outgoing: { state: entry.state, error: entry.error },
+    outgoing: { state: entry.state, error: entry.error, offline: entry.offline },
   };
 }
 

@@ -55,7 +55,8 @@ export interface PostStatusFormProps {
   /** A prefilled text (the page's ?message=). */
   message?: string;
   autoFocus?: boolean;
-  onPosted?(status: Status): void;
+  /** The post as the server took it, or null when it was queued in the outbox (offline). */
+  onPosted?(status: Status | null): void;
 }
 
 /** The composer: new posts, replies and edits (spec part 2, §2 Composer, §4, §5). */

@@ -1,6 +1,6 @@
 import '../../i18n/parts/composer.ts';
 import '../../i18n/parts/polls.ts';
-import type { ApiClient } from '../../api/client.ts';
+import { ApiError, type ApiClient } from '../../api/client.ts';
 import { updateMediaDescription } from '../../api/media.ts';
 import * as statuses from '../../api/statuses.ts';
 import type { Status } from '../../api/types.ts';
@@ -13,11 +13,16 @@ export type SubmitProblem = { key: string } | { message: string };
 
 export class SubmitError extends Error {
   readonly problem: SubmitProblem;
-  constructor(problem: SubmitProblem) {
+  /** The server's HTTP status; 0 when no answer came (the network), absent for local checks. */
+  readonly status: number | undefined;
+  constructor(problem: SubmitProblem, status?: number) {
     super('key' in problem ? problem.key : problem.message);
     this.problem = problem;
+    this.status = status;
   }
 }
+
+const statusOf = (error: unknown) => (error instanceof ApiError ? error.status : undefined);
 
 export interface SubmitRequest {
   fields: ComposerFields;
@@ -43,8 +48,8 @@ async function saveDescriptions(client: ApiClient, fields: ComposerFields): Prom
     if (!description || description === (attachment.description ?? '')) continue;
     try {
       await updateMediaDescription(client, attachment.id, description);
-    } catch {
-      throw new SubmitError({ key: 'post_status.media_description_error' });
+    } catch (error) {
+      throw new SubmitError({ key: 'post_status.media_description_error' }, statusOf(error));
     }
   }
 }
@@ -77,6 +82,6 @@ export async function submitPost(client: ApiClient, request: SubmitRequest): Pro
       request.idempotencyKey,
     );
   } catch (error) {
-    throw new SubmitError({ message: errorMessage(error) });
+    throw new SubmitError({ message: errorMessage(error) }, statusOf(error));
   }
 }

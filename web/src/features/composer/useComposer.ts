@@ -20,7 +20,8 @@ import {
   type ComposerFields,
   type StartingPoint,
 } from './composerFields.ts';
-import { submitPost, SubmitError, type SubmitProblem } from './submitPost.ts';
+import { localProblem, submitPost, SubmitError, type SubmitProblem } from './submitPost.ts';
+import { outboxRuntime, useOutbox } from '../../state/outbox.ts';
 import { errorMessage } from '../../lib/errorMessage.ts';
 
 export interface ComposerOptions {
@@ -28,7 +29,8 @@ export interface ComposerOptions {
   start: StartingPoint;
   /** Fields to begin with instead of fresh ones when no draft is saved (an edit's source). */
   initial?: ComposerFields;
-  onPosted?(status: Status): void;
+  /** The post as the server took it, or null when it was queued in the outbox (offline). */
+  onPosted?(status: Status | null): void;
 }
 
 function fieldsFromDraft(key: string): ComposerFields | null {
@@ -45,6 +47,9 @@ function fieldsFromDraft(key: string): ComposerFields | null {
     descriptions: draft.descriptions,
   };
 }
+
+const returnedTo = (key: string) =>
+  useOutbox.getState().returned.find((entry) => entry.draftKey === key);
 
 /**
  * A check of the fields themselves ("can't post an empty status") no longer holds once the user
@@ -64,7 +69,10 @@ export function useComposer({ context, start, initial, onPosted }: ComposerOptio
     () => fieldsFromDraft(key) ?? initial ?? freshFields(start),
   );
   const [posting, setPosting] = useState(false);
-  const [problem, setProblem] = useState<SubmitProblem | null>(null);
+  const [problem, setProblem] = useState<SubmitProblem | null>(() => {
+    const returned = context.kind === 'edit' ? undefined : returnedTo(key);
+    return returned ? { message: returned.message } : null;
+  });
   const idempotencyKey = useRef(newIdempotencyKey());
   const textlimit = useInstance((state) => state.config.textlimit);
   const pollLimits = useInstance((state) => state.config.pollLimits);
@@ -96,10 +104,74 @@ export function useComposer({ context, start, initial, onPosted }: ComposerOptio
   const left = charactersLeft(textlimit, fields.text, fields.spoilerText);
   const overLimit = isOverLimit(left);
 
+  // Composers on screen say so: a post the server refused comes back to one of them.
+  useEffect(() => {
+    if (kind === 'edit') return undefined;
+    const count = (delta: number) =>
+      useOutbox.setState((state) => ({
+        composers: { ...state.composers, [key]: (state.composers[key] ?? 0) + delta },
+      }));
+    count(1);
+    return () => count(-1);
+  }, [key, kind]);
+
+  // A post of this composer's the server refused comes back with its text (the draft) and the
+  // server's message: at mount (a dialog opened for it), or while the composer is on screen.
+  useEffect(() => {
+    if (kind === 'edit') return undefined;
+    const take = () => {
+      const entry = returnedTo(key);
+      if (entry)
+        useOutbox.setState((state) => ({ returned: state.returned.filter((e) => e !== entry) }));
+      return entry;
+    };
+    take();
+    return useOutbox.subscribe(() => {
+      const entry = take();
+      if (!entry) return;
+      const draft = fieldsFromDraft(key);
+      if (draft) setFields(draft);
+      setProblem({ message: entry.message });
+    });
+  }, [key, kind]);
+
+  const finish = useCallback(
+    (status: Status | null) => {
+      discardDraft(key);
+      touched.current = false;
+      idempotencyKey.current = newIdempotencyKey();
+      setFields(clearedFields(fields, start));
+      onPosted?.(status);
+    },
+    [fields, key, onPosted, start],
+  );
+
+  /** Into the outbox, to be sent when the network is back (issue 26); false if that failed. */
+  const queue = useCallback(async () => {
+    try {
+      const runtime = await outboxRuntime();
+      await runtime.queuePost(idempotencyKey.current, {
+        fields,
+        pollLimits,
+        inReplyToId: context.kind === 'reply' ? context.statusId : undefined,
+        replyTo: start.replyTo,
+      });
+      finish(null);
+      return true;
+    } catch (error) {
+      console.warn('the outbox could not keep the post', error);
+      return false;
+    }
+  }, [context, fields, finish, pollLimits, start.replyTo]);
+
   const submit = useCallback(async () => {
     setPosting(true);
     setProblem(null);
+    const offline = context.kind !== 'edit';
     try {
+      // With sends already waiting, a new post goes after them, so they arrive in order.
+      if (offline && useOutbox.getState().count > 0 && !localProblem(fields) && (await queue()))
+        return;
       const status = await submitPost(api, {
         fields,
         pollLimits,
@@ -113,17 +185,15 @@ export function useComposer({ context, start, initial, onPosted }: ComposerOptio
         announcePosted(status);
         showOwnStatus(status);
       }
-      discardDraft(key);
-      touched.current = false;
-      idempotencyKey.current = newIdempotencyKey();
-      setFields(clearedFields(fields, start));
-      onPosted?.(status);
+      finish(status);
     } catch (error) {
+      // No answer from the server (not a refusal): the outbox sends it when the network is back.
+      if (offline && error instanceof SubmitError && error.status === 0 && (await queue())) return;
       setProblem(error instanceof SubmitError ? error.problem : { message: errorMessage(error) });
     } finally {
       setPosting(false);
     }
-  }, [context, fields, key, onPosted, pollLimits, start]);
+  }, [context, fields, finish, pollLimits, queue]);
 
   const discard = useCallback(() => {
     discardDraft(key);

@@ -1,5 +1,14 @@
 import '../../i18n/parts/conversation.ts';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import type { ScreenProps } from '../../router/matchRoute.ts';
 import { t } from '../../i18n/index.ts';
 import {
@@ -19,11 +28,17 @@ import { plainDisplayName } from '../../lib/pageTitle.ts';
 import { useAccount, useEntities } from '../../state/entities.ts';
 import { useScreenTitle } from '../../state/screenTitle.ts';
 import { usePreferences } from '../../state/preferences.ts';
+import { useOutbox } from '../../state/outbox.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { StatusCard } from '../status/StatusCard.tsx';
 import styles from './Conversation.module.css';
 import { useConversation } from './useConversation.ts';
+
+// Replies waiting in the outbox (issue 26), below the conversation; loaded only when there are some.
+const PendingPosts = lazy(() =>
+  import('../outbox/PendingPosts.tsx').then((module) => ({ default: module.PendingPosts })),
+);
 
 /** The /notice/:id screen (spec part 1, §2 conversation view; §4 conversation). */
 export function ConversationScreen({ match }: ScreenProps) {
@@ -215,6 +230,7 @@ function useThreadView(tree: ConversationTree, focusedId: string | null, maxDept
 function Conversation({ statusId }: { statusId: string }) {
   const load = useConversation(statusId);
   const { focusedId } = load;
+  const pendingPosts = useOutbox((state) => state.posts.some((post) => post.inReplyToId !== null));
   const display = usePreferences((state) => state.conversationDisplay);
   const maxDepth = usePreferences((state) => state.maxDepthInThread);
   const placement = usePreferences((state) => state.conversationOtherRepliesButton);
@@ -387,6 +403,11 @@ function Conversation({ statusId }: { statusId: string }) {
         >
           {list}
         </ul>
+      )}
+      {pendingPosts && focusedId && (
+        <Suspense fallback={null}>
+          <PendingPosts conversationOf={focusedId} />
+        </Suspense>
       )}
 
       {load.phase === 'loading' && (

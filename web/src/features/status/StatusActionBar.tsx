@@ -1,4 +1,6 @@
 import '../../i18n/parts/status.ts';
+import '../../i18n/parts/outbox.ts';
+import { useOutbox } from '../../state/outbox.ts';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import type { Account } from '../../api/types.ts';
 import { t } from '../../i18n/index.ts';
@@ -59,6 +61,7 @@ function ToggleAction({
   className,
   action,
   spin = false,
+  pending = false,
 }: {
   label: string;
   pressed: boolean;
@@ -68,6 +71,8 @@ function ToggleAction({
   action?: string;
   /** Spin the icon once on each press (none under prefers-reduced-motion). */
   spin?: boolean;
+  /** Waiting in the outbox to be sent (issue 26): shown as asked for, marked pending. */
+  pending?: boolean;
 }) {
   const [spinning, setSpinning] = useState(false);
   useEffect(() => {
@@ -79,9 +84,10 @@ function ToggleAction({
     <button
       type="button"
       data-action={action}
-      className={`${styles.action} ${pressed ? styles.active : ''} ${spinning ? styles.spinning : ''} ${className ?? ''}`}
-      aria-label={label}
-      title={label}
+      className={`${styles.action} ${pressed ? styles.active : ''} ${spinning ? styles.spinning : ''} ${pending ? styles.pending : ''} ${className ?? ''}`}
+      aria-label={pending ? t('outbox.pending_action', label) : label}
+      title={pending ? t('outbox.pending_action', label) : label}
+      data-pending={pending || undefined}
       aria-pressed={pressed}
       data-spinning={spinning || undefined}
       onClick={() => {
@@ -127,6 +133,10 @@ export function StatusActionBar({
   hideStats: boolean;
 }) {
   const actions = useStatusActions(status.id);
+  const favouritePending = useOutbox(
+    (state) => state.toggles[`favourite:${status.id}`] !== undefined,
+  );
+  const repeatPending = useOutbox((state) => state.toggles[`reblog:${status.id}`] !== undefined);
   const toolbar = useRovingFocus<HTMLDivElement>();
   const editingAvailable = useInstance((state) => state.config.editingAvailable);
   const [dialog, setDialog] = useState<OpenDialog>(null);
@@ -228,6 +238,7 @@ export function StatusActionBar({
             pressed={status.reblogged}
             onClick={() => void actions.toggleRepeat()}
             className={styles.repeatAction}
+            pending={repeatPending}
             spin
           >
             <StatusIcon name="repeat" />
@@ -246,6 +257,7 @@ export function StatusActionBar({
           pressed={status.favourited}
           onClick={() => void actions.toggleFavourite()}
           className={styles.favouriteAction}
+          pending={favouritePending}
           spin
         >
           <StatusIcon name="star" filled={status.favourited} />

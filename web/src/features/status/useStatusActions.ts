@@ -9,6 +9,8 @@ import { useNotices } from '../../state/notices.ts';
 import { usePreferences } from '../../state/preferences.ts';
 import { useInstance } from '../../state/instance.ts';
 import { toggleInTurn } from '../../state/sendInTurn.ts';
+import { outboxRuntime, useOutbox } from '../../state/outbox.ts';
+import { ApiError } from '../../api/client.ts';
 
 /** How long the copied-link notice stays. */
 export const COPY_NOTICE_MS = 2000;
@@ -42,6 +44,31 @@ export interface StatusActions {
  */
 export function useStatusActions(statusId: string): StatusActions {
   const [error, setError] = useState<string | null>(null);
+
+  /**
+   * A favourite or repeat the server cannot be reached for (no answer, not a refusal) goes to the
+   * outbox, as does one made while sends already wait there, so they arrive in order (issue 26).
+   * The button keeps the state asked for, marked pending; null stands for the answer to come.
+   */
+  const orQueue = useCallback(
+    (kind: 'favourite' | 'reblog', send: (on: boolean) => Promise<Status>) =>
+      async (on: boolean): Promise<Status | null> => {
+        const queue = () =>
+          outboxRuntime().then((runtime) => runtime.queueToggle(kind, statusId, on, !on));
+        if (useOutbox.getState().count > 0) {
+          await queue();
+          return null;
+        }
+        try {
+          return await send(on);
+        } catch (failure) {
+          if (!(failure instanceof ApiError) || failure.status !== 0) throw failure;
+          await queue().catch(() => Promise.reject(failure));
+          return null;
+        }
+      },
+    [statusId],
+  );
 
   /**
    * One of the card's two-state actions (state/sendInTurn.ts toggleInTurn): the store changes at
@@ -86,10 +113,11 @@ export function useStatusActions(statusId: string): StatusActions {
           favourited: !s.favourited,
           favouritesCount: Math.max(0, s.favouritesCount + (s.favourited ? -1 : 1)),
         }),
-        (on) =>
+        orQueue('favourite', (on) =>
           on ? interactions.favourite(api, statusId) : interactions.unfavourite(api, statusId),
+        ),
       ),
-    [toggle, statusId],
+    [toggle, orQueue, statusId],
   );
 
   const toggleRepeat = useCallback(async () => {
@@ -110,9 +138,11 @@ export function useStatusActions(statusId: string): StatusActions {
         reblogged: !s.reblogged,
         reblogsCount: Math.max(0, s.reblogsCount + (s.reblogged ? -1 : 1)),
       }),
-      (on) => (on ? interactions.reblog(api, statusId) : interactions.unreblog(api, statusId)),
+      orQueue('reblog', (on) =>
+        on ? interactions.reblog(api, statusId) : interactions.unreblog(api, statusId),
+      ),
     );
-  }, [toggle, statusId]);
+  }, [toggle, orQueue, statusId]);
 
   const toggleBookmark = useCallback(
     () =>

@@ -1,4 +1,4 @@
-import { memo, useCallback, useEffect, useId, useMemo, useRef } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useId, useMemo, useRef } from 'react';
 import { api } from '../../app/apiClient.ts';
 import { throttle } from '../../app/layout/throttle.ts';
 import { t } from '../../i18n/index.ts';
@@ -12,6 +12,7 @@ import { Link } from '../../router/Link.tsx';
 import { announce } from '../../state/announcer.ts';
 import { useEntities } from '../../state/entities.ts';
 import { useInstance } from '../../state/instance.ts';
+import { useOutbox } from '../../state/outbox.ts';
 import { usePreferences } from '../../state/preferences.ts';
 import { useSession } from '../../state/session.ts';
 import {
@@ -37,6 +38,11 @@ import { useTimelineUpdates } from './useTimelineUpdates.ts';
 
 /** Cards mounted by the first render, before the window is measured: a quicker first paint. */
 export const FIRST_SCREENFUL_STATUSES = 5;
+
+// Posts waiting in the outbox (issue 26): a chunk of its own, loaded only when there are some.
+const PendingPosts = lazy(() =>
+  import('../outbox/PendingPosts.tsx').then((module) => ({ default: module.PendingPosts })),
+);
 
 /** Heights of each timeline's cards, kept across visits so that coming back restores the layout. */
 const heightCaches = new Map<string, HeightCache>();
@@ -69,6 +75,7 @@ const isTyping = (target: EventTarget | null) =>
  * the statuses, virtualised; a footer that loads older ones (also by scrolling near the bottom).
  */
 export function Timeline({ kind, tag, listId, userId, title, profileUserId }: TimelineProps) {
+  const pendingPosts = useOutbox((state) => kind === 'friends' && state.posts.length > 0);
   const spec = useMemo<TimelineSpec>(
     () => ({ kind, tag, listId, userId }),
     [kind, tag, listId, userId],
@@ -199,6 +206,11 @@ export function Timeline({ kind, tag, listId, userId, title, profileUserId }: Ti
         flush={timeline.flushMarker !== 0}
         onShowNew={showNew}
       />
+      {pendingPosts && (
+        <Suspense fallback={null}>
+          <PendingPosts />
+        </Suspense>
+      )}
       {pinnedIds.length > 0 && (
         <div className={styles.pinned}>
           {pinnedIds.map((id) => (

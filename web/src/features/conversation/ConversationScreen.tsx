@@ -1,5 +1,13 @@
 import '../../i18n/parts/conversation.ts';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  Suspense,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import type { ScreenProps } from '../../router/matchRoute.ts';
 import { t } from '../../i18n/index.ts';
 import {
@@ -21,9 +29,15 @@ import { useScreenTitle } from '../../state/screenTitle.ts';
 import { usePreferences } from '../../state/preferences.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
+import { lazyRetry } from '../../ui/lazyRetry.ts';
 import { StatusCard } from '../status/StatusCard.tsx';
 import styles from './Conversation.module.css';
 import { useConversation } from './useConversation.ts';
+
+/** The offline reading line (a chunk of its own, with its strings). */
+const OfflineLine = lazyRetry(() =>
+  import('../offline/OfflineLine.tsx').then((module) => ({ default: module.OfflineLine })),
+);
 
 /** The /notice/:id screen (spec part 1, §2 conversation view; §4 conversation). */
 export function ConversationScreen({ match }: ScreenProps) {
@@ -357,6 +371,11 @@ function Conversation({ statusId }: { statusId: string }) {
           </div>
         )}
       </header>
+      {load.offlineSavedAt !== undefined && (
+        <Suspense fallback={null}>
+          <OfflineLine savedAt={load.offlineSavedAt} />
+        </Suspense>
+      )}
 
       {load.phase === 'notFound' && <p className={styles.message}>{t('conversation.not_found')}</p>}
       {load.phase === 'error' && (

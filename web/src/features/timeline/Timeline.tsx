@@ -1,4 +1,4 @@
-import { memo, useCallback, useEffect, useId, useMemo, useRef } from 'react';
+import { memo, Suspense, useCallback, useEffect, useId, useMemo, useRef } from 'react';
 import { api } from '../../app/apiClient.ts';
 import { throttle } from '../../app/layout/throttle.ts';
 import { t } from '../../i18n/index.ts';
@@ -27,6 +27,7 @@ import {
   type TimelineSpec,
 } from '../../state/timelines.ts';
 import { Button } from '../../ui/Button.tsx';
+import { lazyRetry } from '../../ui/lazyRetry.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { HeightCache, VirtualList } from '../../ui/VirtualList.tsx';
 import { StatusCard, type StatusCardContext } from '../status/StatusCard.tsx';
@@ -34,6 +35,11 @@ import { markFirstStatusPainted } from './firstPaint.ts';
 import styles from './Timeline.module.css';
 import { TimelineHeader } from './TimelineHeader.tsx';
 import { useTimelineUpdates } from './useTimelineUpdates.ts';
+
+/** The offline reading line (a chunk of its own, with its strings). */
+const OfflineLine = lazyRetry(() =>
+  import('../offline/OfflineLine.tsx').then((module) => ({ default: module.OfflineLine })),
+);
 
 /** Cards mounted by the first render, before the window is measured: a quicker first paint. */
 export const FIRST_SCREENFUL_STATUSES = 5;
@@ -199,6 +205,11 @@ export function Timeline({ kind, tag, listId, userId, title, profileUserId }: Ti
         flush={timeline.flushMarker !== 0}
         onShowNew={showNew}
       />
+      {timeline.offlineSavedAt !== undefined && (
+        <Suspense fallback={null}>
+          <OfflineLine savedAt={timeline.offlineSavedAt} />
+        </Suspense>
+      )}
       {pinnedIds.length > 0 && (
         <div className={styles.pinned}>
           {pinnedIds.map((id) => (

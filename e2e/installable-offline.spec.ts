@@ -79,6 +79,23 @@ async function readsOffline(page: Page): Promise<void> {
     .poll(async () => (await cdp.send('Page.getInstallabilityErrors')).installabilityErrors)
     .toEqual([]);
   await expect.poll(() => keptCopies(page)).toBeGreaterThan(0);
+  // The browser's title bar follows the theme on screen.
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          document.querySelector<HTMLMetaElement>('meta[name="theme-color"]')?.content ===
+          getComputedStyle(document.documentElement).getPropertyValue('--panel-header').trim(),
+      ),
+    )
+    .toBe(true);
+
+  // What another app shares opens the composer, filled in, over the home timeline.
+  await page.goto('/main/share?title=A%20page&text=Look&url=https%3A%2F%2Fexample.com%2Fa');
+  await expect(page).toHaveURL(/\/main\/friends$/);
+  await expect(
+    page.getByRole('dialog').getByRole('textbox', { name: "What's on your mind?" }),
+  ).toHaveValue('A page\nLook\nhttps://example.com/a');
 
   await context.setOffline(true);
   await page.reload();

@@ -37,6 +37,12 @@ const SERVER_PATHS = [
   /^\/instance\//,
   /^\/proxy\//,
   /^\/users\/[^/]+\/(?:feed|outbox|inbox|followers|following)/,
+  // ActivityPub ids and the instance's own pages, which it answers (or redirects) itself.
+  /^\/objects\//,
+  /^\/activities\//,
+  /^\/ostatus_subscribe/,
+  /^\/authorize_interaction/,
+  /^\/socket/,
   /^\/manifest\.json$/,
   /^\/sw\.js$/,
 ];

@@ -45,6 +45,8 @@ test('installable, and the home timeline reads offline with the time it was load
     executablePath: CHROMIUM_PATH,
     args: CHROMIUM_ARGS,
     baseURL: instanceUrl(),
+    // Other journeys block service workers (playwright.config.ts).
+    serviceWorkers: 'allow',
   });
   try {
     await readsOffline(context.pages()[0] ?? (await context.newPage()));

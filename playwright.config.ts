@@ -25,5 +25,9 @@ export default defineConfig({
     browserName: 'chromium',
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
     trace: 'off',
+    // The client registers its service worker for everyone, which then precaches the app shell
+    // (some 200 files): journeys run without it, but for the ones about it (push, the update
+    // notice, installable-offline), which allow it.
+    serviceWorkers: 'block',
   },
 });

@@ -1,8 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import { constants } from 'node:zlib';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin, type PluginOption } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { VitePWA } from 'vite-plugin-pwa';
+import { appManifestFiles } from './scripts/appManifest.ts';
 import { buildId } from './scripts/buildId.ts';
 import { compileHints } from './scripts/compileHints.ts';
 import { inlineStarter } from './scripts/inlineStarter.ts';
@@ -18,6 +20,7 @@ const INSTANCE_PATHS = [
   '/static/terms-of-service.html',
   '/static/stickers.json',
   '/static/stickers',
+  '/static/icons',
   '/static/styles.json',
   '/static/themes',
   '/instance',
@@ -25,6 +28,7 @@ const INSTANCE_PATHS = [
   '/emoji',
   '/auth/password',
   '/pleroma/admin',
+  '/manifest.json',
 ];
 const DEV_INSTANCE = process.env.STARLING_DEV_INSTANCE ?? 'http://127.0.0.1:4000';
 
@@ -52,6 +56,57 @@ function precompressed() {
   ];
 }
 
+/**
+ * The service worker (web/src/sw/sw.js, push and the offline app shell) as dist/sw.js, with
+ * Workbox's precache list of the app shell injected. The client registers it itself after the
+ * first paint (features/offline/serviceWorker.ts) and writes its own manifest
+ * (scripts/appManifest.ts), so the plugin adds nothing to the page. The precache holds every
+ * script and style but the strings of languages other than English (a reader's own language is
+ * cached as it is used; the offline line's are kept in all) and the emoji picker's data.
+ */
+function serviceWorker(): PluginOption[] {
+  const otherLanguages = new Set<string>();
+  const LOCALE_SOURCE = /\/i18n\/locales\/(?!en[/.])[\w-]+(?:\/|\.json)/;
+  const findLanguageChunks: Plugin = {
+    name: 'starling:language-chunks',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      for (const output of Object.values(bundle)) {
+        const source = output.type === 'chunk' ? (output.facadeModuleId ?? '') : '';
+        // The offline line's few words are kept in every language: they are needed offline.
+        if (LOCALE_SOURCE.test(source) && !source.endsWith('/offline.json'))
+          otherLanguages.add(output.fileName);
+      }
+    },
+  };
+  return [
+    findLanguageChunks,
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src/sw',
+      filename: 'sw.js',
+      injectRegister: false,
+      manifest: false,
+      injectManifest: {
+        globPatterns: [
+          'index.html',
+          'favicon.svg',
+          'static/assets/*.{js,css}',
+          'static/icons/*.png',
+        ],
+        globIgnores: ['static/assets/compact-*.js'],
+        maximumFileSizeToCacheInBytes: 3_000_000,
+        manifestTransforms: [
+          async (entries) => ({
+            manifest: entries.filter((entry) => !otherLanguages.has(entry.url)),
+            warnings: [],
+          }),
+        ],
+      },
+    }),
+  ];
+}
+
 /** The commit the client is built from (Settings → Version); none outside a git checkout. */
 function buildCommit(): string {
   try {
@@ -73,6 +128,8 @@ export default defineConfig({
     inlineStarter(),
     buildId(),
     ruffleAssets(),
+    appManifestFiles(),
+    ...serviceWorker(),
     ...precompressed(),
   ],
   define: { 'import.meta.env.VITE_STARLING_COMMIT': JSON.stringify(buildCommit()) },

@@ -61,6 +61,9 @@ function standInPushService(endpoint: string) {
 const pushSwitch = (dialog: Locator) =>
   dialog.getByRole('switch', { name: 'Browser push notifications' });
 
+// Journeys block service workers (playwright.config.ts); these are about one.
+test.use({ serviceWorkers: 'allow' });
+
 test('push notifications through a push service: the subscription reaches the instance and leaves it again', async ({
   page,
   context,

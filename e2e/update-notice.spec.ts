@@ -71,6 +71,9 @@ const test = base.extend<object, { served: ServedCopy }>({
   baseURL: async ({ served }, use) => use(served.instance.url),
 });
 
+// With the service worker (blocked in other journeys), which answers a reload from its cache.
+test.use({ serviceWorkers: 'allow' });
+
 test('a newer build on the server brings a notice offering to reload, and Reload loads it', async ({
   page,
   served,

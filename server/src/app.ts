@@ -9,6 +9,7 @@ import { findLiveToken } from './db/oauth.ts';
 import { parseScopes } from './auth/scopes.ts';
 import { registerErrorHandling } from './errors.ts';
 import { registerRoutes } from './routes/index.ts';
+import { appManifestRoutes } from './app/app-manifest-routes.ts';
 import { registerShoutSocket } from './shout-socket.ts';
 import { registerStreaming } from './streaming.ts';
 import { registerClientServing } from './serve-client.ts';
@@ -113,6 +114,7 @@ export async function buildApp(options: BuildAppOptions): Promise<StarlingApp> {
   await registerErrorHandling(app);
   await registerFlavour(app, ctx, { withoutConversations: options.withoutConversations });
   await registerRoutes(app, ctx);
+  await appManifestRoutes(app);
   if (ctx.flavour !== 'mastodon') {
     await registerStreaming(app, ctx);
     await registerShoutSocket(app, ctx);

@@ -91,6 +91,9 @@ describe('proxy mode', () => {
     await writeFile(path.join(clientDir, 'static', 'assets', 'app-abc123.js'), 'client();');
     await writeFile(path.join(clientDir, 'index.html'), INDEX_HTML);
     await writeFile(path.join(clientDir, 'static', 'build.json'), '{"build":"ours"}');
+    await mkdir(path.join(clientDir, 'static', 'icons'));
+    await writeFile(path.join(clientDir, 'static', 'icons', 'icon-192.png'), 'png');
+    await writeFile(path.join(clientDir, 'manifest.json'), '{"name":"Starling"}');
     upstream = await startUpstream();
     proxy = await buildProxyApp({ instance: `${upstream.url}/some/path`, clientDir });
     proxyUrl = await proxy.listen({ host: '127.0.0.1', port: 0 });
@@ -152,6 +155,15 @@ describe('proxy mode', () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ build: 'ours' });
     expect(response.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('serves the client’s web app manifest and its icons, not the instance’s', async () => {
+    const manifest = await fetch(`${proxyUrl}/manifest.json`);
+    expect(manifest.status).toBe(200);
+    expect(await manifest.json()).toEqual({ name: 'Starling' });
+    const icon = await fetch(`${proxyUrl}/static/icons/icon-192.png`);
+    expect(icon.status).toBe(200);
+    expect(await icon.text()).toBe('png');
   });
 
   it('keeps redirects to the instance on the proxy origin', async () => {

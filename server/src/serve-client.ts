@@ -73,6 +73,8 @@ const HASHED_ASSET_PREFIXES = ['/assets/', '/static/assets/'];
  * own: the rest of /static is the instance's.
  */
 const BUILD_INFO_PATH = '/static/build.json';
+/** The web app manifest's icons (scripts/appManifest.ts): the client's, in proxy mode too. */
+const APP_ICONS_PREFIX = '/static/icons/';
 const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 const REVALIDATE_CACHE = 'no-cache';
 const INDEX_FILE = 'index.html';
@@ -191,6 +193,13 @@ export async function registerClientServing(
         return reply.callNotFound();
       });
     }
+
+    scope.get(`${APP_ICONS_PREFIX}*`, async (request, reply) => {
+      const relative = relativeFilePath(request.url);
+      if (relative !== null && (await isFile(root, relative)))
+        return sendFromClient(reply, relative);
+      return reply.callNotFound();
+    });
 
     scope.get(BUILD_INFO_PATH, async (_request, reply) => {
       const relative = BUILD_INFO_PATH.slice(1);

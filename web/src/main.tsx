@@ -77,7 +77,8 @@ installScrollSaving();
 if (!firstPage) loadInstanceConfig();
 
 // After the first paint: the Intl formatters; push, when on in this browser (its subscription is
-// registered again); the checks for a newer build of the client (update notice). Chunks of their own.
+// registered again); the service worker; the checks for a newer build of the client (update
+// notice). Chunks of their own.
 function afterFirstPaint() {
   enableLocaleFormats();
   watchOutbox();
@@ -85,6 +86,12 @@ function afterFirstPaint() {
     import('./features/push/resumePush.ts').then(
       (push) => push.resumePushWhenSignedIn(),
       (error: unknown) => console.warn('resuming push notifications failed', error),
+    );
+  // The service worker: the app shell for starts without a network, push notifications.
+  if (!import.meta.env.DEV && 'serviceWorker' in navigator)
+    import('./features/offline/serviceWorker.ts').then(
+      (worker) => worker.registerServiceWorker(),
+      () => undefined,
     );
   import('./features/update/updateChecker.tsx').then(
     (update) => update.startUpdateChecks(),

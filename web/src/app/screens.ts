@@ -118,6 +118,12 @@ const AccountDeletedScreen = lazyRetry(() =>
   })),
 );
 
+const ShareScreen = lazyRetry(() =>
+  import('../features/offline/ShareScreen.tsx').then((module) => ({
+    default: module.ShareScreen,
+  })),
+);
+
 export const NotFoundScreen = lazyRetry(() =>
   import('./NotFound.tsx').then((module) => ({ default: module.NotFound })),
 );
@@ -135,6 +141,7 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   drafts: DraftsScreen,
   about: AboutScreen,
   friends: TimelineScreen,
+  share: ShareScreen,
   'remote-interaction': OstatusScreen,
   'tag-timeline': TimelineScreen,
   bookmarks: TimelineScreen,

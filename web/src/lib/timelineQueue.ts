@@ -50,6 +50,11 @@ export interface TimelineData {
   loaded: boolean;
   /** Pinned statuses shown first on a profile's statuses tab. */
   pinnedIds: string[];
+  /**
+   * Shown from the copy kept for offline reading (features/offline), saved at this time: the
+   * server could not be reached. Cleared by the next page that arrives.
+   */
+  offlineSavedAt?: number;
 }
 
 export function emptyTimeline(): TimelineData {

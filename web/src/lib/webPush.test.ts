@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../api/client.ts';
 import { matchRoute } from '../router/matchRoute.ts';
-import serviceWorkerSource from '../../public/sw.js?raw';
+import serviceWorkerSource from '../sw/sw.js?raw';
 import {
   browserPush,
   disablePush,

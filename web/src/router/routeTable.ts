@@ -18,6 +18,8 @@ export const ROUTES: readonly RouteDefinition[] = [
   { name: 'public-external-timeline', path: '/main/all', titleKey: 'nav.twkn' },
   { name: 'public-timeline', path: '/main/public', titleKey: 'nav.public_tl' },
   { name: 'friends', path: '/main/friends', titleKey: 'nav.home_timeline', loginRequired: true },
+  // The installed app's share target (web app manifest): opens the composer with what was shared.
+  { name: 'share', path: '/main/share', titleKey: 'nav.home_timeline', loginRequired: true },
   { name: 'remote-interaction', path: '/main/ostatus', titleKey: 'remote_interaction.title' },
   { name: 'tag-timeline', path: '/tag/:tag', titleKey: 'nav.tag' },
   { name: 'bookmarks', path: '/bookmarks', titleKey: 'nav.bookmarks', loginRequired: true },

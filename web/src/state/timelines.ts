@@ -203,6 +203,7 @@ export interface LoadOlderOptions {
 function receiveOlder(spec: TimelineSpec, page: Page<Status>): void {
   useEntities.getState().ingestStatuses(page.items);
   failing.delete(timelineKey(spec));
+  const first = !getTimeline(spec).loaded;
   update(spec, (current) => ({
     ...addOlder(
       current,
@@ -210,7 +211,43 @@ function receiveOlder(spec: TimelineSpec, page: Page<Status>): void {
       page.next?.maxId ?? null,
     ),
     loading: false,
+    offlineSavedAt: undefined,
   }));
+  // The newest page of a signed-in user's timeline is kept for reading offline (a lazy chunk).
+  if (first && useSession.getState().status === 'signedIn' && page.items.length > 0)
+    void loadOffline()
+      .then((offline) => offline.keepCopy('timeline', timelineKey(spec), page.items))
+      .catch((error: unknown) =>
+        console.warn('keeping the page for offline reading failed', error),
+      );
+}
+
+const loadOffline = () => import('../features/offline/offlineStore.ts');
+const isNetworkError = (error: unknown) => error instanceof ApiError && error.kind === 'network';
+
+/**
+ * The server could not be reached for a timeline's first page: the copy kept for offline
+ * reading, when there is one, is shown instead, marked with when it was loaded.
+ */
+async function showOfflineCopy(spec: TimelineSpec, mine: number): Promise<boolean> {
+  if (useSession.getState().status !== 'signedIn') return false;
+  const copy = await loadOffline()
+    .then((offline) => offline.readCopy('timeline', timelineKey(spec)))
+    .catch(() => null);
+  if (!copy || mine !== generation) return false;
+  useEntities.getState().ingestStatuses(copy.statuses);
+  update(spec, (current) => ({
+    ...addOlder(
+      current,
+      copy.statuses.map((status) => status.id),
+      null,
+    ),
+    loading: false,
+    bottomedOut: true,
+    error: null,
+    offlineSavedAt: copy.savedAt,
+  }));
+  return true;
 }
 
 /** Loads the next older page (or the first one) until a fetch returns nothing. */
@@ -233,6 +270,8 @@ export async function loadOlder(
     if (mine !== generation) return;
     receiveOlder(spec, page);
   } catch (error) {
+    if (mine !== generation) return;
+    if (!timeline.loaded && isNetworkError(error) && (await showOfflineCopy(spec, mine))) return;
     if (mine !== generation) return;
     update(spec, (current) => ({ ...current, loading: false }));
     reportError(spec, error, false);

@@ -5,7 +5,12 @@ import type { Status } from '../../api/types.ts';
 import { api } from '../../app/apiClient.ts';
 import { LOGIN_ERROR_KEYS } from '../../lib/authStrategy.ts';
 import { matchRoute } from '../../router/matchRoute.ts';
-import { adoptFirstPage, fetchTimelinePage, type TimelineSpec } from '../../state/timelines.ts';
+import {
+  adoptFirstPage,
+  clearTimelines,
+  fetchTimelinePage,
+  type TimelineSpec,
+} from '../../state/timelines.ts';
 import { afterNextPaint, FIRST_PAGE_WAIT_MS } from '../timeline/firstPaint.ts';
 import { useNotices } from '../../state/notices.ts';
 import { useSession } from '../../state/session.ts';
@@ -27,6 +32,22 @@ const HTTP_UNAUTHORIZED = 401;
 const HTTP_FORBIDDEN = 403;
 
 let waitingForNetwork = false;
+let signedInOffline = false;
+
+/**
+ * Without a network, a token last seen signed in as an account whose pages were kept for
+ * offline reading shows them (features/offline): the session is signed in from that account's
+ * stored profile, with none of its updates (no polling, no streaming) until the server answers.
+ */
+async function signInOffline(token: string): Promise<boolean> {
+  const user = await import('../offline/offlineStore.ts')
+    .then((offline) => offline.accountForToken(token))
+    .catch(() => null);
+  if (!user || useSession.getState().status !== 'restoring') return false;
+  signedInOffline = true;
+  useSession.getState().signIn(token, user);
+  return true;
+}
 
 /**
  * At boot: resume the persisted session (spec part 1, §9 persisted state). A token the server
@@ -40,7 +61,11 @@ export async function restoreSession(): Promise<void> {
 
   const token = persistedToken();
   const session = useSession.getState();
-  if (!token || session.status !== 'anonymous') return;
+  // Signed in from the offline copies and now back online: the session is checked for real.
+  const backOnline = signedInOffline && session.status === 'signedIn' && session.token === token;
+  signedInOffline = false;
+  if (!token || (session.status !== 'anonymous' && !backOnline)) return;
+  if (backOnline) clearTimelines();
 
   session.setStatus('restoring');
   const lifecycle = loadLifecycle();
@@ -66,6 +91,10 @@ export async function restoreSession(): Promise<void> {
     const status = error instanceof ApiError ? error.status : -1;
     if (status === HTTP_UNAUTHORIZED || status === HTTP_FORBIDDEN) {
       (await lifecycle).signOutExpired();
+      return;
+    }
+    if (error instanceof ApiError && error.kind === 'network' && (await signInOffline(token))) {
+      retryWhenOnline();
       return;
     }
     useSession.getState().setStatus('anonymous');

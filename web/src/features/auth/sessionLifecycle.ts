@@ -218,8 +218,14 @@ export function resumeSession(
  * the caller's business (logout and expiry treat it differently).
  */
 export function endSession(): void {
+  const token = useSession.getState().token;
   // The token leaves memory first: whatever the stops below set off cannot send it.
   useSession.getState().signOut();
+  // What was kept for reading offline goes with the session (features/offline).
+  if (token)
+    void import('../offline/offlineStore.ts')
+      .then((offline) => offline.forgetToken(token))
+      .catch((error: unknown) => console.warn('forgetting the offline copies failed', error));
   stopStreaming();
   stopAll();
   useUnseen.getState().reset();

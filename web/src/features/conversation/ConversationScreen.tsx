@@ -31,6 +31,7 @@ import { usePreferences } from '../../state/preferences.ts';
 import { useOutbox } from '../../state/outbox.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
+import { lazyRetry } from '../../ui/lazyRetry.ts';
 import { StatusCard } from '../status/StatusCard.tsx';
 import styles from './Conversation.module.css';
 import { useConversation } from './useConversation.ts';
@@ -38,6 +39,11 @@ import { useConversation } from './useConversation.ts';
 // Replies waiting in the outbox (issue 26), below the conversation; loaded only when there are some.
 const PendingPosts = lazy(() =>
   import('../outbox/PendingPosts.tsx').then((module) => ({ default: module.PendingPosts })),
+);
+
+/** The offline reading line (a chunk of its own, with its strings). */
+const OfflineLine = lazyRetry(() =>
+  import('../offline/OfflineLine.tsx').then((module) => ({ default: module.OfflineLine })),
 );
 
 /** The /notice/:id screen (spec part 1, §2 conversation view; §4 conversation). */
@@ -373,6 +379,11 @@ function Conversation({ statusId }: { statusId: string }) {
           </div>
         )}
       </header>
+      {load.offlineSavedAt !== undefined && (
+        <Suspense fallback={null}>
+          <OfflineLine savedAt={load.offlineSavedAt} />
+        </Suspense>
+      )}
 
       {load.phase === 'notFound' && <p className={styles.message}>{t('conversation.not_found')}</p>}
       {load.phase === 'error' && (

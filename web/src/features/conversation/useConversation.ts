@@ -28,6 +28,8 @@ export interface ConversationLoad {
   /** The statuses of the conversation (only the focused one until the context arrives). */
   entries: readonly ThreadEntry[];
   contextLoaded: boolean;
+  /** Shown from the copy kept for offline reading, saved at this time (features/offline). */
+  offlineSavedAt?: number;
   retry(): void;
 }
 
@@ -50,6 +52,26 @@ interface LoadState {
   focusedId: string | null;
   entries: readonly ThreadEntry[];
   contextLoaded: boolean;
+  offlineSavedAt?: number;
+}
+
+const loadOffline = () => import('../offline/offlineStore.ts');
+
+/** The conversation as it was kept for offline reading, when the server cannot be reached. */
+async function offlineCopy(id: string): Promise<LoadState | null> {
+  const copy = await loadOffline()
+    .then((offline) => offline.readCopy('conversation', id))
+    .catch(() => null);
+  if (!copy) return null;
+  useEntities.getState().ingestStatuses(copy.statuses);
+  return {
+    phase: 'ready',
+    detail: '',
+    focusedId: known(id)?.focusedId ?? id,
+    entries: copy.statuses.map(entryOf),
+    contextLoaded: true,
+    offlineSavedAt: copy.savedAt,
+  };
 }
 
 function startState(id: string): LoadState {
@@ -98,6 +120,17 @@ export function useConversation(id: string): ConversationLoad {
           : statuses.context(api, original.id));
         if (cancelled) return;
         useEntities.getState().ingestStatuses([...context.ancestors, ...context.descendants]);
+        // Kept for reading offline, in reading order (the bounds cut the latest replies).
+        if (useSession.getState().status === 'signedIn')
+          void loadOffline()
+            .then((offline) =>
+              offline.keepCopy('conversation', id, [
+                ...context.ancestors,
+                original,
+                ...context.descendants,
+              ]),
+            )
+            .catch((error: unknown) => console.warn('keeping the conversation failed', error));
         setState({
           phase: 'ready',
           detail: '',
@@ -107,6 +140,13 @@ export function useConversation(id: string): ConversationLoad {
         });
       } catch (error) {
         if (cancelled) return;
+        const offline =
+          error instanceof ApiError && error.kind === 'network' ? await offlineCopy(id) : null;
+        if (cancelled) return;
+        if (offline) {
+          setState(offline);
+          return;
+        }
         const notFound = error instanceof ApiError && error.status === HTTP_NOT_FOUND;
         setState((previous) => ({
           ...previous,

@@ -39,6 +39,17 @@ export function applyProperties(properties: ThemeProperties): void {
   for (const name of applied) if (!(name in properties)) style.removeProperty(name);
   for (const [name, value] of Object.entries(properties)) style.setProperty(name, value);
   applied = Object.keys(properties);
+  syncThemeColor();
+}
+
+/**
+ * The browser's and the installed app's title bar (<meta name="theme-color">, index.html) takes
+ * the current theme's header colour.
+ */
+function syncThemeColor(): void {
+  const colour = getComputedStyle(document.documentElement).getPropertyValue('--panel-header');
+  const meta = document.querySelector<HTMLMetaElement>('meta[name="theme-color"]');
+  if (meta && colour.trim()) meta.content = colour.trim();
 }
 
 let stylesList: Promise<StyleEntry[]> | null = null;

@@ -28,6 +28,7 @@ import {
   type TimelineSpec,
 } from '../../state/timelines.ts';
 import { Button } from '../../ui/Button.tsx';
+import { lazyRetry } from '../../ui/lazyRetry.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { HeightCache, VirtualList } from '../../ui/VirtualList.tsx';
 import { StatusCard, type StatusCardContext } from '../status/StatusCard.tsx';
@@ -35,6 +36,11 @@ import { markFirstStatusPainted } from './firstPaint.ts';
 import styles from './Timeline.module.css';
 import { TimelineHeader } from './TimelineHeader.tsx';
 import { useTimelineUpdates } from './useTimelineUpdates.ts';
+
+/** The offline reading line (a chunk of its own, with its strings). */
+const OfflineLine = lazyRetry(() =>
+  import('../offline/OfflineLine.tsx').then((module) => ({ default: module.OfflineLine })),
+);
 
 /** Cards mounted by the first render, before the window is measured: a quicker first paint. */
 export const FIRST_SCREENFUL_STATUSES = 5;
@@ -206,6 +212,11 @@ export function Timeline({ kind, tag, listId, userId, title, profileUserId }: Ti
         flush={timeline.flushMarker !== 0}
         onShowNew={showNew}
       />
+      {timeline.offlineSavedAt !== undefined && (
+        <Suspense fallback={null}>
+          <OfflineLine savedAt={timeline.offlineSavedAt} />
+        </Suspense>
+      )}
       {pendingPosts && (
         <Suspense fallback={null}>
           <PendingPosts />

@@ -4,6 +4,7 @@ import { t } from '../../i18n/index.ts';
 import { showUpdateNotice } from '../../lib/updateCheck.ts';
 import { usePreferences } from '../../state/preferences.ts';
 import { Button } from '../../ui/Button.tsx';
+import { reloadIntoNewBuild } from '../offline/serviceWorker.ts';
 import styles from './UpdateNotice.module.css';
 
 interface UpdateNoticeProps {
@@ -26,7 +27,7 @@ export function UpdateNotice({ running, served }: UpdateNoticeProps) {
     <section className={styles.notice} aria-label={t('update.label')}>
       <p className={styles.text}>{t('update.available')}</p>
       <div className={styles.actions}>
-        <Button variant="primary" compact onClick={() => window.location.reload()}>
+        <Button variant="primary" compact onClick={reloadIntoNewBuild}>
           {t('update.reload')}
         </Button>
         <Button compact onClick={() => setDismissed(served)}>

@@ -94,9 +94,15 @@ export function ChatMessageItem({
           </>
         )}
         {outgoing?.state === 'pending' && outgoing.offline && (
-          <Button compact onClick={() => onDiscard(message.id)}>
-            {t('chats.discard')}
-          </Button>
+          <>
+            {/* The person may know the network is back before the browser does. */}
+            <Button compact onClick={() => onRetry(message.id)}>
+              {t('chats.retry')}
+            </Button>
+            <Button compact onClick={() => onDiscard(message.id)}>
+              {t('chats.discard')}
+            </Button>
+          </>
         )}
         {own && !outgoing && (
           <Button

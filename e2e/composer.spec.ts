@@ -258,7 +258,7 @@ test('a post the server refuses keeps its draft, even across a reload', async ({
   await expect(page.getByText(words)).toHaveCount(0);
 });
 
-test('a retried submission whose answer was lost does not post twice', async ({ page }) => {
+test('a post whose answer was lost waits in the outbox and is sent once', async ({ page }) => {
   const alice = await signedIn(page, 'alice');
   await page.goto('/main/friends');
   const form = sidebarForm(page);
@@ -270,11 +270,20 @@ test('a retried submission whose answer was lost does not post twice', async ({ 
     await route.abort('connectionreset');
   });
   await form.getByRole('button', { name: 'Post', exact: true }).click();
-  await expect(form.getByRole('alert')).toContainText('Error:');
-  await expect(textField(form)).toHaveValue(text);
-  await page.unroute('**/api/v1/statuses');
-  await form.getByRole('button', { name: 'Post', exact: true }).click();
+  // No answer is not a refusal: the post waits, pending, and the composer is free again.
+  const pending = page.getByRole('region', { name: 'Posts waiting to be sent' });
+  await expect(pending.getByRole('listitem').filter({ hasText: text })).toContainText(
+    'Pending — will be sent when you are back online',
+  );
   await expect(textField(form)).toHaveValue('');
+  await page.unroute('**/api/v1/statuses');
+  // The next answered call (here, opening another timeline) says the server is back: sent again
+  // with the same Idempotency-Key, which the server had already taken.
+  await page.locator('a[href="/main/public"]').first().click();
+  await expect(page).toHaveURL(/\/main\/public$/);
+  await page.locator('a[href="/main/friends"]').first().click();
+  await expect(cardWith(page, text)).toBeVisible();
+  await expect(pending).toHaveCount(0);
   const mine = await ownStatuses(alice, await accountId(alice));
   expect(mine.filter((status) => status.content.includes(text))).toHaveLength(1);
 });

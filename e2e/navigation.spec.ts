@@ -190,7 +190,9 @@ test.describe('the mobile side drawer', () => {
     await page.goto('/login');
     await signIn(page, 'dave');
     await toggle(page).click();
-    const items = drawer(page).getByRole('listitem');
+    // The signed-in accounts come first, then the navigation, which starts with the timelines.
+    await expect(drawer(page).getByRole('listitem').first()).toContainText('@dave');
+    const items = drawer(page).getByRole('navigation').getByRole('listitem');
     await expect(items.first()).toHaveText('Timelines');
     for (const name of ['Lists', 'Interactions', 'Edit navigation']) {
       await expect(drawer(page).getByRole('link', { name })).toBeVisible();

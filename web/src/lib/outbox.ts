@@ -40,6 +40,12 @@ export type FailureKind = 'network' | 'server' | 'refused';
 
 /** After this many server errors in a row an entry is given back rather than tried again. */
 export const MAX_SERVER_ATTEMPTS = 5;
+/**
+ * A queue waiting for the network also tries again this often while the browser says it is
+ * online: a lost answer or a dropped connection brings no `online` event, and with the socket
+ * carrying the timelines no other call may come to show the server answers again.
+ */
+export const NETWORK_PROBE_MS = 15_000;
 const FIRST_SERVER_DELAY_MS = 5000;
 const MAX_SERVER_DELAY_MS = 5 * 60 * 1000;
 

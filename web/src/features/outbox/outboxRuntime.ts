@@ -13,6 +13,7 @@ import {
   nextToSend,
   pendingToggles,
   queueOf,
+  NETWORK_PROBE_MS,
   removeEntry,
   type OutboxEntry,
 } from '../../lib/outbox.ts';
@@ -298,7 +299,10 @@ async function sendQueue(): Promise<void> {
         continue;
       }
       const outcome = afterFailure(entry, status, Date.now());
-      if (outcome.action === 'wait') return;
+      if (outcome.action === 'wait') {
+        if (navigator.onLine) schedule(NETWORK_PROBE_MS);
+        return;
+      }
       if (outcome.action === 'retry') {
         await (await db()).put(STORE, outcome.entry);
         schedule(outcome.entry.notBefore - Date.now());

@@ -65,7 +65,7 @@ async function throttled(page: Page): Promise<CDPSession> {
 }
 
 async function signedInPage(browser: Browser, token: string, viewport = DESKTOP): Promise<Page> {
-  const context = await browser.newContext({ viewport });
+  const context = await browser.newContext({ viewport, serviceWorkers: 'block' });
   await context.addInitScript(
     (value) => localStorage.setItem('starling:oauth-token', value),
     JSON.stringify({ token }),

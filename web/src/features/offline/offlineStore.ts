@@ -3,6 +3,7 @@ import type { Account, Status } from '../../api/types.ts';
 import { copiesToDrop, copyId, trimForKeeping } from '../../lib/offlineCopies.ts';
 import { accountKey } from '../../state/accountKey.ts';
 import { useSession } from '../../state/session.ts';
+import { whenIdle } from '../../lib/whenIdle.ts';
 
 /**
  * Offline reading (issue 26): the last loaded first page of each timeline and the conversations
@@ -27,8 +28,18 @@ interface AccountRecord {
   user: Account;
 }
 
+/** What eviction needs of a copy, kept apart so that it never reads the statuses themselves. */
+interface CopyMeta {
+  id: string;
+  account: string;
+  savedAt: number;
+  statusCount: number;
+  bytes: number;
+}
+
 interface OfflineSchema extends DBSchema {
   copies: { key: string; value: CopyRecord; indexes: { account: string } };
+  copyMeta: { key: string; value: CopyMeta; indexes: { account: string } };
   accounts: { key: string; value: AccountRecord };
 }
 
@@ -38,10 +49,17 @@ let database: Promise<IDBPDatabase<OfflineSchema>> | null = null;
 /** The database; null where the browser has none (some private modes, tests). */
 function open(): Promise<IDBPDatabase<OfflineSchema>> | null {
   if (typeof indexedDB === 'undefined') return null;
-  database ??= openDB<OfflineSchema>(DB_NAME, 1, {
-    upgrade(db) {
-      db.createObjectStore('copies', { keyPath: 'id' }).createIndex('account', 'account');
-      db.createObjectStore('accounts', { keyPath: 'tokenDigest' });
+  database ??= openDB<OfflineSchema>(DB_NAME, 2, {
+    upgrade(db, oldVersion, _newVersion, transaction) {
+      if (oldVersion < 1) {
+        db.createObjectStore('copies', { keyPath: 'id' }).createIndex('account', 'account');
+        db.createObjectStore('accounts', { keyPath: 'tokenDigest' });
+      }
+      if (oldVersion < 2) {
+        db.createObjectStore('copyMeta', { keyPath: 'id' }).createIndex('account', 'account');
+        // Copies from version 1 have no metadata to be evicted by: they go.
+        void transaction.objectStore('copies').clear();
+      }
     },
   });
   return database;
@@ -55,11 +73,16 @@ async function digest(token: string): Promise<string | null> {
 
 export type CopyKind = 'timeline' | 'conversation';
 
+/** A copy is written when the browser is next idle, or this long after it was asked for. */
+const KEEP_WITHIN_MS = 3000;
+
 /** Keeps the newest statuses of a page or conversation for the signed-in account. */
 export async function keepCopy(kind: CopyKind, key: string, statuses: Status[]): Promise<void> {
   const account = accountKey();
   const { token, user } = useSession.getState();
   if (!account || !token || !user || statuses.length === 0) return;
+  // After what the person is waiting for has been drawn: copying is never in its way.
+  await new Promise<void>((resolve) => whenIdle(resolve, KEEP_WITHIN_MS));
   const opening = open();
   if (!opening) return;
   const kept = trimForKeeping(statuses);
@@ -74,18 +97,29 @@ export async function keepCopy(kind: CopyKind, key: string, statuses: Status[]):
     bytes,
     statuses: kept,
   };
-  const write = db.transaction(['copies', 'accounts'], 'readwrite');
+  const meta: CopyMeta = {
+    id: record.id,
+    account,
+    savedAt: record.savedAt,
+    statusCount: kept.length,
+    bytes,
+  };
+  const write = db.transaction(['copies', 'copyMeta', 'accounts'], 'readwrite');
   await write.objectStore('copies').put(record);
+  await write.objectStore('copyMeta').put(meta);
   if (tokenDigest) await write.objectStore('accounts').put({ tokenDigest, account, user });
   await write.done;
   await evict(db, account);
 }
 
-/** Drops the account's oldest copies beyond the bounds. */
+/** Drops the account's oldest copies beyond the bounds, reading only their sizes. */
 async function evict(db: IDBPDatabase<OfflineSchema>, account: string): Promise<void> {
-  const tx = db.transaction('copies', 'readwrite');
-  const copies = await tx.store.index('account').getAll(account);
-  for (const id of copiesToDrop(copies)) await tx.store.delete(id);
+  const tx = db.transaction(['copies', 'copyMeta'], 'readwrite');
+  const metas = await tx.objectStore('copyMeta').index('account').getAll(account);
+  for (const id of copiesToDrop(metas)) {
+    await tx.objectStore('copies').delete(id);
+    await tx.objectStore('copyMeta').delete(id);
+  }
   await tx.done;
 }
 
@@ -119,12 +153,15 @@ export async function forgetToken(token: string): Promise<void> {
   if (!opening || !tokenDigest) return;
   const db = await opening;
   const record = await db.get('accounts', tokenDigest);
-  const tx = db.transaction(['copies', 'accounts'], 'readwrite');
+  const tx = db.transaction(['copies', 'copyMeta', 'accounts'], 'readwrite');
   await tx.objectStore('accounts').delete(tokenDigest);
   if (record) {
     const copies = tx.objectStore('copies');
-    for (const id of await copies.index('account').getAllKeys(record.account))
+    const metas = tx.objectStore('copyMeta');
+    for (const id of await copies.index('account').getAllKeys(record.account)) {
       await copies.delete(id);
+      await metas.delete(id);
+    }
   }
   await tx.done;
 }

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { registerCompression } from './compression.ts';
+import { registerCors } from './cors.ts';
 import type { AuthenticatedToken, Flavour, ServerContext } from './context.ts';
 import { ServerEvents } from './events.ts';
 import { openDatabase } from './db/index.ts';
@@ -109,6 +110,7 @@ export async function buildApp(options: BuildAppOptions): Promise<StarlingApp> {
   app.addHook('onSend', async (_request, reply) => {
     reply.header('x-content-type-options', 'nosniff');
   });
+  await registerCors(app);
   await registerCompression(app);
   await registerRequestBodies(app);
   await registerErrorHandling(app);

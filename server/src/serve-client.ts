@@ -11,8 +11,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
  */
 
 /**
+ * Plain-http servers a page may reach: only this machine's (another local instance holding a
+ * second account, in development and the journeys). Any https/wss server is allowed already.
+ */
+export const LOOPBACK_ORIGINS = ['http://localhost:*', 'http://127.0.0.1:*'] as const;
+
+/**
  * The client's CSP. Media and API calls may reach any https origin (remote media, the instance
- * when installed elsewhere); `extraOrigins` names plain-http origins that must work too, such as
+ * when installed elsewhere, an account's own server), and loopback http ones; `extraOrigins` names plain-http origins that must work too, such as
  * a local test instance behind proxy mode, whose entities link media at its own http:// origin.
  */
 export function contentSecurityPolicy(
@@ -20,8 +26,10 @@ export function contentSecurityPolicy(
   scriptHashes: readonly string[] = [],
 ): string {
   const hashes = scriptHashes.map((hash) => ` ${hash}`).join('');
-  const extra = extraOrigins.map((origin) => ` ${origin}`).join('');
-  const sockets = extraOrigins.map((origin) => ` ${origin.replace(/^http/, 'ws')}`).join('');
+  const extra = [...LOOPBACK_ORIGINS, ...extraOrigins].map((origin) => ` ${origin}`).join('');
+  const sockets = [...LOOPBACK_ORIGINS, ...extraOrigins]
+    .map((origin) => ` ${origin.replace(/^http/, 'ws')}`)
+    .join('');
   return [
     "default-src 'self'",
     // The Flash emulator (Ruffle, loaded only when a user presses play) compiles WebAssembly.

@@ -1,4 +1,5 @@
 import { createApiClient } from '../api/client.ts';
+import { activeApiBase } from '../state/activeServer.ts';
 import { noteReachable } from '../state/outbox.ts';
 import { currentToken } from '../state/session.ts';
 
@@ -14,8 +15,13 @@ export function onUnauthorized(listener: UnauthorizedListener): () => void {
   return () => unauthorizedListeners.delete(listener);
 }
 
-/** The app's one API client: same origin as the page, bearer token from the session. */
+/**
+ * The app's one API client: the active account's server (the page's own origin unless that
+ * account lives on another server; fixed for the page load, a switch reloads), bearer token
+ * from the session.
+ */
 export const api = createApiClient({
+  baseUrl: activeApiBase(),
   getToken: currentToken,
   onUnauthorized: (token) => unauthorizedListeners.forEach((listener) => listener(token)),
   onReachable: noteReachable,

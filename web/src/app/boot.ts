@@ -277,7 +277,8 @@ const saysPleroma = (instance: Instance) =>
 /** Runs the start-up fetches, fills the instance store, then marks it loaded. */
 export async function loadInstanceConfig(
   client: ApiClient = api,
-  initialResults: Map<string, unknown> = readInitialResults(),
+  // What the page embeds describes the page's server, not another one the account lives on.
+  initialResults: Map<string, unknown> = client.baseUrl ? new Map() : readInitialResults(),
 ): Promise<void> {
   applyLearntThisSession(client);
   // Answers the server embedded in the page replace their fetches.

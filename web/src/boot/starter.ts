@@ -33,6 +33,10 @@ export function plannedEarlyRequests(
   storage: StarterStorage,
 ): PlannedEarlyRequests {
   const stored = readJson(storage, 'starling:oauth-token');
+  // The active account lives on another server: the app asks that server itself, and no guess
+  // may carry its token to this one.
+  if (stored && typeof stored.server === 'string' && stored.server)
+    return { token: null, paths: [] };
   const token =
     stored && typeof stored.token === 'string' && stored.token && !stored.signedOut
       ? stored.token

@@ -10,6 +10,7 @@ import {
   refreshAccount,
   removeAccount,
   waitingAccounts,
+  displayHandle,
   type StoredAccount,
 } from './accountList.ts';
 
@@ -21,6 +22,7 @@ const account = (id: string, username: string, host = 'local.test'): StoredAccou
   avatar: `https://${host}/${username}.png`,
   avatarStatic: '',
   host,
+  server: '',
 });
 
 const alice = account('1', 'alice');
@@ -101,5 +103,27 @@ describe('the accounts signed in on this device', () => {
     });
     expect(parsed).toEqual({ accounts: [alice], active: null });
     expect(parseAccountList({ accounts: [alice], active: alice.key }).active).toBe(alice.key);
+  });
+});
+
+describe('accounts on another server', () => {
+  it('keep the origin of their server, and older entries read as this page’s', () => {
+    const erin = { ...account('1', 'erin', 'other.test'), server: 'https://other.test' };
+    const list = parseAccountList({
+      accounts: [erin, { ...alice, server: undefined }],
+      active: erin.key,
+    });
+    expect(list.accounts.map((a) => a.server)).toEqual(['https://other.test', '']);
+    expect(list.active).toBe(erin.key);
+  });
+
+  it('show their server in the handle, as a remote account of this server does', () => {
+    expect(displayHandle({ acct: 'erin', host: 'other.test', server: 'https://other.test' })).toBe(
+      '@erin@other.test',
+    );
+    expect(displayHandle({ acct: 'alice', host: 'local.test', server: '' })).toBe('@alice');
+    expect(
+      displayHandle({ acct: 'x@far.test', host: 'other.test', server: 'https://other.test' }),
+    ).toBe('@x@far.test');
   });
 });

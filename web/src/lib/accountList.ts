@@ -15,6 +15,11 @@ export interface StoredAccount {
   avatarStatic: string;
   /** The server's host. */
   host: string;
+  /**
+   * The origin of the account's server when it is not the page's own (an account added on
+   * another server); '' for an account on this page's server.
+   */
+  server: string;
 }
 
 export interface AccountList {
@@ -32,7 +37,7 @@ const isString = (value: unknown): value is string => typeof value === 'string';
 function readAccount(value: unknown): StoredAccount | null {
   if (!value || typeof value !== 'object') return null;
   const raw = value as Record<string, unknown>;
-  const { key, id, username, acct, avatar, avatarStatic, host } = raw;
+  const { key, id, username, acct, avatar, avatarStatic, host, server } = raw;
   if (!isString(key) || !isString(id) || !isString(username) || !isString(host)) return null;
   if (!key || !id || key !== accountKeyFor(id, host)) return null;
   return {
@@ -43,7 +48,15 @@ function readAccount(value: unknown): StoredAccount | null {
     avatar: isString(avatar) ? avatar : '',
     avatarStatic: isString(avatarStatic) ? avatarStatic : '',
     host,
+    server: isString(server) ? server : '',
   };
+}
+
+/** The handle to show: `@name@server` for an account on another server than the page's. */
+export function displayHandle(account: Pick<StoredAccount, 'acct' | 'host' | 'server'>): string {
+  return account.server && !account.acct.includes('@')
+    ? `@${account.acct}@${account.host}`
+    : `@${account.acct}`;
 }
 
 /** What storage holds, trusting nothing: bad entries and repeated keys are dropped. */

@@ -1,13 +1,13 @@
+import { activeServerHost } from './activeServer.ts';
 import { useSession } from './session.ts';
 
 /**
  * The key that keeps one signed-in account's stored things (drafts, outbox, offline copies)
- * apart from another's: the account's id on the server it was signed in to. Null when no one is
- * signed in.
+ * apart from another's: the account's id on the server it was signed in to (the active
+ * account's own server, which may not be this page's). Null when no one is signed in.
  */
 export function accountKey(): string | null {
   const user = useSession.getState().user;
   if (!user) return null;
-  const host = typeof location === 'undefined' ? 'local' : location.host;
-  return `${user.id}@${host}`;
+  return `${user.id}@${activeServerHost()}`;
 }

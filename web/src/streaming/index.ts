@@ -1,3 +1,4 @@
+import { activeApiBase } from '../state/activeServer.ts';
 import type { Poller } from '../state/pollers.ts';
 import { usePreferences } from '../state/preferences.ts';
 import type { SocketClient, SocketClientOptions } from './socketClient.ts';
@@ -37,7 +38,9 @@ export async function startStreaming(
   const mine = ++generation;
   const { createSocketClient } = await import('./socketClient.ts');
   if (mine !== generation) return;
-  client = createSocketClient({ token, ...options });
+  // The active account's server, which may not be this page's (issue 26): its socket is there.
+  const base = activeApiBase();
+  client = createSocketClient({ token, ...(base ? { location: new URL(base) } : {}), ...options });
   const started = client;
   started.start(usePreferences.getState().useStreamingApi);
   unwatchPreference = usePreferences.subscribe((state, previous) => {

@@ -1,5 +1,7 @@
 import '../../i18n/parts/accounts.ts';
-import { useId, useMemo, useState } from 'react';
+import { lazy, Suspense, useId, useMemo, useState } from 'react';
+import { displayHandle } from '../../lib/accountList.ts';
+import { activeApiBase } from '../../state/activeServer.ts';
 import { t } from '../../i18n/index.ts';
 import { useSession } from '../../state/session.ts';
 import { AccountAvatar } from '../../ui/AccountAvatar.tsx';
@@ -15,6 +17,11 @@ import {
 import styles from './AccountSwitcher.module.css';
 
 const AVATAR_PX = 32;
+
+/** "On another server": its form loads when asked for (a chunk of its own). */
+const RemoteServerForm = lazy(() =>
+  import('./RemoteServerForm.tsx').then((module) => ({ default: module.RemoteServerForm })),
+);
 
 interface AccountSwitcherProps {
   /** How the app starts afresh as another account (a full load; tests watch it instead). */
@@ -32,8 +39,9 @@ export function AccountSwitcher({ reload, showHeading = true }: AccountSwitcherP
   const user = useSession((state) => state.user);
   // Read when shown: another tab may have signed an account in or out since.
   const list = useMemo(() => readAccountList(), []);
-  const activeKey = user ? storedAccountFor(user).key : null;
-  const others = list.accounts.filter((account) => account.key !== activeKey);
+  const [elsewhere, setElsewhere] = useState(false);
+  const current = user ? storedAccountFor(user) : null;
+  const others = list.accounts.filter((account) => account.key !== current?.key);
   if (!user && others.length === 0) return null;
 
   return (
@@ -51,7 +59,9 @@ export function AccountSwitcher({ reload, showHeading = true }: AccountSwitcherP
         {user && (
           <li className={styles.account} aria-current="true">
             <AccountAvatar account={user} size={AVATAR_PX} className={styles.avatar} />
-            <span className={styles.handle}>@{user.acct}</span>
+            <span className={styles.handle}>
+              {current && activeApiBase() ? displayHandle(current) : `@${user.acct}`}
+            </span>
             <span className={styles.inUse}>{t('accounts.in_use')}</span>
           </li>
         )}
@@ -63,12 +73,21 @@ export function AccountSwitcher({ reload, showHeading = true }: AccountSwitcherP
               onClick={() => switchAccount(account.key, reload)}
             >
               <AccountAvatar account={account} size={AVATAR_PX} className={styles.avatar} />
-              <span className={styles.handle}>{t('accounts.switch', `@${account.acct}`)}</span>
+              <span className={styles.handle}>{t('accounts.switch', displayHandle(account))}</span>
             </button>
           </li>
         ))}
       </ul>
       {user && <Button onClick={() => startAddingAccount(reload)}>{t('accounts.add')}</Button>}
+      {/* Adding an account (nobody active): the sign-in above is this server's; or another's. */}
+      {!user &&
+        (elsewhere ? (
+          <Suspense fallback={<p aria-live="polite">{t('timeline.loading')}</p>}>
+            <RemoteServerForm go={reload} />
+          </Suspense>
+        ) : (
+          <Button onClick={() => setElsewhere(true)}>{t('accounts.elsewhere')}</Button>
+        ))}
     </section>
   );
 }

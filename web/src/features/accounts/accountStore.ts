@@ -11,6 +11,7 @@ import {
   type AccountList,
   type StoredAccount,
 } from '../../lib/accountList.ts';
+import { activeApiBase, activeServerHost, storedActiveServer } from '../../state/activeServer.ts';
 import { readStored, removeStored, writeStored } from '../../state/storage.ts';
 import {
   forgetLastLoginName,
@@ -34,9 +35,9 @@ export const PENDING_NOTICE_KEY = 'starling:accounts:notice';
 
 interface StoredToken {
   token: string;
+  /** The token's server, when it is not this page's own (it moves with the token). */
+  server?: string;
 }
-
-const currentHost = (): string => (typeof location === 'undefined' ? 'local' : location.host);
 
 export function readAccountList(): AccountList {
   return parseAccountList(readStored<unknown>(ACCOUNTS_STORAGE_KEY));
@@ -47,12 +48,19 @@ function writeAccountList(list: AccountList): void {
   else writeStored(ACCOUNTS_STORAGE_KEY, list);
 }
 
-function waitingToken(key: string): string | null {
+function waitingToken(key: string): StoredToken | null {
   const stored = readStored<StoredToken>(waitingTokenKey(key));
-  return stored && typeof stored.token === 'string' && stored.token ? stored.token : null;
+  return stored && typeof stored.token === 'string' && stored.token
+    ? { token: stored.token, server: typeof stored.server === 'string' ? stored.server : '' }
+    : null;
 }
 
-export function storedAccountFor(user: Account, host = currentHost()): StoredAccount {
+/**
+ * The list entry of `user`, an account on `server` (its origin; '' for this page load's account
+ * server, the page's own unless the active account lives elsewhere).
+ */
+export function storedAccountFor(user: Account, server = activeApiBase()): StoredAccount {
+  const host = server ? new URL(server).host : activeServerHost();
   return {
     key: accountKeyFor(user.id, host),
     id: user.id,
@@ -61,6 +69,7 @@ export function storedAccountFor(user: Account, host = currentHost()): StoredAcc
     avatar: user.avatar,
     avatarStatic: user.avatarStatic,
     host,
+    server,
   };
 }
 
@@ -68,8 +77,8 @@ export function storedAccountFor(user: Account, host = currentHost()): StoredAcc
  * A session has started or been restored: the account is listed as the active one. Signing in
  * again as an account that was waiting replaces its waiting token by the new active one.
  */
-export function rememberSignedIn(user: Account, fresh: boolean): void {
-  const account = storedAccountFor(user);
+export function rememberSignedIn(user: Account, fresh: boolean, server?: string): void {
+  const account = storedAccountFor(user, server);
   removeStored(waitingTokenKey(account.key));
   const list = readAccountList();
   writeAccountList(fresh ? addAccount(list, account) : refreshAccount(list, account));
@@ -78,20 +87,26 @@ export function rememberSignedIn(user: Account, fresh: boolean): void {
 /** The active account's token goes to its own waiting entry; nobody is active afterwards. */
 function parkActive(list: AccountList): AccountList {
   const token = persistedToken();
-  if (list.active && token) writeStored(waitingTokenKey(list.active), { token });
+  const server = storedActiveServer();
+  if (list.active && token)
+    writeStored(
+      waitingTokenKey(list.active),
+      (server ? { token, server } : { token }) satisfies StoredToken,
+    );
   forgetToken();
   return deactivate(list);
 }
 
 /** `key`'s waiting token becomes the active one. False when it has none (it is then dropped). */
 function takeOver(list: AccountList, key: string): boolean {
-  const token = waitingToken(key);
+  const waiting = waitingToken(key);
   removeStored(waitingTokenKey(key));
-  if (!token) {
+  if (!waiting) {
     writeAccountList(removeAccount(list, key));
     return false;
   }
-  persistToken(token);
+  // The token and its server move together: the next page load asks that server only.
+  persistToken(waiting.token, waiting.server ?? '');
   writeAccountList(activateAccount(list, key));
   return true;
 }

@@ -20,6 +20,7 @@ export function OAuthCallbackScreen() {
   const { search } = useLocation();
   const query = new URLSearchParams(search);
   const code = query.get('code');
+  const state = query.get('state');
   const providerError = query.get('error');
   const providerDescription = query.get('error_description');
   const [failure, setFailure] = useState<LoginErrorMessage | null>(null);
@@ -27,7 +28,7 @@ export function OAuthCallbackScreen() {
   useEffect(() => {
     if (!code) return;
     let current = true;
-    void loginWithAuthorizationCode(code).then((outcome) => {
+    void loginWithAuthorizationCode(code, state).then((outcome) => {
       if (!current) return;
       if (outcome.kind === 'signedIn') goAfterLogin();
       else if (outcome.kind === 'failed') setFailure(outcome.message);
@@ -35,7 +36,7 @@ export function OAuthCallbackScreen() {
     return () => {
       current = false;
     };
-  }, [code]);
+  }, [code, state]);
 
   const shown: { key: string; raw?: string } | null =
     failure ??

@@ -19,11 +19,13 @@ import {
   ensureApp,
   forgetApp,
   oauthRedirectUri,
+  PENDING_REMOTE_KEY,
   storedApp,
   storedAppStillValid,
 } from './oauthApp.ts';
 import { beginSession } from './sessionLifecycle.ts';
 import { readAccountList } from '../accounts/accountStore.ts';
+import { readStored, removeStored } from '../../state/storage.ts';
 
 /**
  * Sign-in (spec part 1, §4 "Login runs: begin, verify credentials, end" and §5 messages).
@@ -58,7 +60,9 @@ function failure(step: LoginFailure['step'], error: unknown): LoginOutcome {
 async function finish(token: string): Promise<LoginOutcome> {
   let user: Account;
   try {
-    user = await verifyCredentials(createApiClient({ getToken: () => token }));
+    user = await verifyCredentials(
+      createApiClient({ baseUrl: api.baseUrl, getToken: () => token }),
+    );
   } catch (error) {
     return failure('verify', error);
   }
@@ -126,11 +130,24 @@ export function loginWithToken(token: string): Promise<LoginOutcome> {
 
 const exchanges = new Map<string, Promise<LoginOutcome>>();
 
+/** The answer of a sign-in at another server: exchanged there (a chunk of its own). */
+async function remoteExchange(code: string, state: string | null): Promise<LoginOutcome> {
+  const remote = await import('../accounts/remoteSignIn.ts');
+  const pending = remote.takePendingRemote();
+  if (!pending) return failure('token', null);
+  const outcome = await remote.finishRemoteSignIn(pending, code, state);
+  return outcome.kind === 'done' ? { kind: 'redirecting' } : failure(outcome.step, outcome.error);
+}
+
 /** /oauth-callback: a code is good for one exchange, so asks made while it runs share it. */
-export function loginWithAuthorizationCode(code: string): Promise<LoginOutcome> {
+export function loginWithAuthorizationCode(
+  code: string,
+  state: string | null = null,
+): Promise<LoginOutcome> {
   let exchange = exchanges.get(code);
   if (!exchange) {
     exchange = (async (): Promise<LoginOutcome> => {
+      if (readStored(PENDING_REMOTE_KEY)) return remoteExchange(code, state);
       const app = storedApp();
       if (!app) return failure('token', null);
       let token;
@@ -155,6 +172,8 @@ export function loginWithAuthorizationCode(code: string): Promise<LoginOutcome> 
 export async function startTokenLogin(): Promise<LoginOutcome | null> {
   try {
     const app = await ensureApp(api);
+    // A sign-in started at another server and abandoned: the answer that comes now is this one's.
+    removeStored(PENDING_REMOTE_KEY);
     window.location.assign(
       authorizeUrl(api, {
         clientId: app.clientId,

@@ -48,9 +48,11 @@ export async function requestLogout(
   // A deliberate logout leaves no trace of who it was: the login form starts empty.
   forgetLastLoginName();
   useSession.setState({ lastLoginName: '' });
+  // An account on another server leaves a page whose requests all go there: it starts afresh.
+  const elsewhere = api.baseUrl !== '';
   if (!next) {
     usePreferences.getState().setPreference('lastTimeline', AFTER_LOGOUT_TIMELINE);
-    navigate(AFTER_LOGOUT_PATH);
+    if (!elsewhere) navigate(AFTER_LOGOUT_PATH);
   }
 
   /*
@@ -68,5 +70,6 @@ export async function requestLogout(
   }
   // The next account starts afresh once the revocation has gone (a reload would cut it off).
   if (next) reload(AFTER_SWITCH_PATH);
+  else if (elsewhere) reload(AFTER_LOGOUT_PATH);
   return true;
 }

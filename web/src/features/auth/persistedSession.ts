@@ -1,3 +1,4 @@
+import { storedActiveServer } from '../../state/activeServer.ts';
 import { useNotices } from '../../state/notices.ts';
 import { readStored, removeStored, storageAvailable, writeStored } from '../../state/storage.ts';
 
@@ -13,6 +14,8 @@ interface StoredToken {
    * the entry): such an entry must never bring the session back.
    */
   signedOut?: boolean;
+  /** The origin of the token's server, when that is not this page's (state/activeServer.ts). */
+  server?: string;
 }
 
 /** The token a boot may resume, if any. */
@@ -22,8 +25,12 @@ export function persistedToken(): string | null {
   return stored.token;
 }
 
-export function persistToken(token: string): void {
-  writeStored(TOKEN_STORAGE_KEY, { token } satisfies StoredToken);
+/**
+ * Keeps the active token with its server's origin; by default the server of this page load's
+ * account, which a token refreshed in place (a restored session) still belongs to.
+ */
+export function persistToken(token: string, server = storedActiveServer()): void {
+  writeStored(TOKEN_STORAGE_KEY, (server ? { token, server } : { token }) satisfies StoredToken);
 }
 
 export function forgetToken(): void {

@@ -72,7 +72,7 @@ export async function restoreSession(): Promise<void> {
   // Not awaited on every path; a failed load surfaces where it is awaited.
   lifecycle.catch(() => undefined);
   try {
-    const client = createApiClient({ getToken: () => token });
+    const client = createApiClient({ baseUrl: api.baseUrl, getToken: () => token });
     const user = await verifyCredentials(client);
     const landing = await firstPageOfLanding(client);
     // A sign-in that finished meanwhile wins.

@@ -256,6 +256,8 @@ export function signOutExpired(reload: (path: string) => void = reloadAt): void 
     return;
   }
   useNotices.getState().push({ level: 'error', messageKey: SESSION_EXPIRED_KEY });
+  // The page's requests went to that account's server: the next load asks this page's own.
+  if (api.baseUrl) reload('/main/public');
 }
 
 const reloadAt = (path: string) => window.location.assign(path);

@@ -83,19 +83,9 @@ export function ChatMessageItem({
         </span>
       </div>
       <div className={styles.messageActions}>
-        {outgoing?.state === 'failed' && (
+        {/* Waiting for the network too: the person may know it is back before the browser does. */}
+        {(outgoing?.state === 'failed' || (outgoing?.state === 'pending' && outgoing.offline)) && (
           <>
-            <Button compact onClick={() => onRetry(message.id)}>
-              {t('chats.retry')}
-            </Button>
-            <Button compact onClick={() => onDiscard(message.id)}>
-              {t('chats.discard')}
-            </Button>
-          </>
-        )}
-        {outgoing?.state === 'pending' && outgoing.offline && (
-          <>
-            {/* The person may know the network is back before the browser does. */}
             <Button compact onClick={() => onRetry(message.id)}>
               {t('chats.retry')}
             </Button>

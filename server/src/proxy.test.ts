@@ -29,6 +29,7 @@ async function startUpstream(): Promise<{ app: FastifyInstance; url: string }> {
   });
   app.get('/api/v1/instance', async (request) => ({
     uri: 'upstream.example',
+    title: 'Upstream Social Club',
     seen: seen(request.headers),
   }));
   app.post('/oauth/token', async (request) => ({
@@ -93,7 +94,10 @@ describe('proxy mode', () => {
     await writeFile(path.join(clientDir, 'static', 'build.json'), '{"build":"ours"}');
     await mkdir(path.join(clientDir, 'static', 'icons'));
     await writeFile(path.join(clientDir, 'static', 'icons', 'icon-192.png'), 'png');
-    await writeFile(path.join(clientDir, 'manifest.json'), '{"name":"Starling"}');
+    await writeFile(
+      path.join(clientDir, 'manifest.json'),
+      '{"start_url":"/main/friends","name":"Starling"}',
+    );
     upstream = await startUpstream();
     proxy = await buildProxyApp({ instance: `${upstream.url}/some/path`, clientDir });
     proxyUrl = await proxy.listen({ host: '127.0.0.1', port: 0 });
@@ -157,10 +161,16 @@ describe('proxy mode', () => {
     expect(response.headers.get('cache-control')).toBe('no-cache');
   });
 
-  it('serves the client’s web app manifest and its icons, not the instance’s', async () => {
+  it('serves the client’s web app manifest named after the instance, and its icons', async () => {
     const manifest = await fetch(`${proxyUrl}/manifest.json`);
     expect(manifest.status).toBe(200);
-    expect(await manifest.json()).toEqual({ name: 'Starling' });
+    expect(manifest.headers.get('content-type')).toContain('application/manifest+json');
+    expect(await manifest.json()).toEqual({
+      start_url: '/main/friends',
+      name: 'Upstream Social Club',
+      short_name: 'Upstream',
+      description: 'Upstream Social Club: a Pleroma-compatible social web client',
+    });
     const icon = await fetch(`${proxyUrl}/static/icons/icon-192.png`);
     expect(icon.status).toBe(200);
     expect(await icon.text()).toBe('png');
@@ -284,6 +294,17 @@ describe('proxy mode', () => {
       });
       socket.terminate();
       expect(status).toBe(502);
+    } finally {
+      await unreachable.close();
+    }
+  });
+
+  it('serves the build’s manifest as it is while the instance cannot be reached', async () => {
+    const unreachable = await buildProxyApp({ instance: 'http://127.0.0.1:9', clientDir });
+    try {
+      const response = await unreachable.inject({ method: 'GET', url: '/manifest.json' });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ start_url: '/main/friends', name: 'Starling' });
     } finally {
       await unreachable.close();
     }

@@ -2,6 +2,7 @@ import httpProxy from '@fastify/http-proxy';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { IncomingHttpHeaders as Http2IncomingHttpHeaders } from 'node:http2';
+import { registerProxiedManifest } from './app/proxied-manifest.ts';
 import { registerClientServing } from './serve-client.ts';
 import { registerWebSocketPassThrough } from './proxy-websocket.ts';
 
@@ -109,6 +110,7 @@ export async function buildProxyApp(opts: ProxyAppOptions): Promise<FastifyInsta
   });
   // A plain-http instance (a local test server) links media and avatars at its own origin.
   const extraOrigins = upstream.startsWith('http:') ? [upstream] : [];
+  registerProxiedManifest(app, upstream, opts.clientDir);
   await registerClientServing(app, { clientDir: opts.clientDir, extraOrigins });
   return app;
 }

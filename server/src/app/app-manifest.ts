@@ -50,13 +50,23 @@ export function shortNameOf(name: string): string {
   return first.length <= 12 ? first : `${first.slice(0, 11)}…`;
 }
 
+/** The parts of the manifest that carry the instance's name; an empty name is the app's. */
+export function manifestNames(
+  instanceName: string,
+  shortName?: string,
+): { name: string; short_name: string; description: string } {
+  const name = instanceName.trim() || 'Starling';
+  return {
+    name,
+    short_name: shortName?.trim() || shortNameOf(name),
+    description: `${name}: a Pleroma-compatible social web client`,
+  };
+}
+
 export function appManifest(options: ManifestOptions): Record<string, unknown> {
-  const name = options.name.trim() || 'Starling';
   return {
     id: '/',
-    name,
-    short_name: options.shortName?.trim() || shortNameOf(name),
-    description: `${name}: a Pleroma-compatible social web client`,
+    ...manifestNames(options.name, options.shortName),
     start_url: START_URL,
     scope: '/',
     display: 'standalone',

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expectNoA11yViolations } from './axe.ts';
+import { sentByPage, watchCredentials } from './credentialWatch.ts';
 import { DEMO_PASSWORD } from './demo.ts';
 import { apiToken, expect, instanceUrl, test } from './fixtures.ts';
 import { startInstance, type RunningInstance } from './instance.ts';
@@ -11,37 +12,6 @@ import { signInWithForm, unique } from './session.ts';
  * home is that server's, and switching back gives dave's. No request carries a token to the
  * server that did not issue it.
  */
-
-interface Sent {
-  url: string;
-  /** The Authorization header, or the socket's address (which carries its token). */
-  credential: string;
-}
-
-/** Runs before the page's scripts (the inline starter too): records what each load sends. */
-function watchCredentials() {
-  const watched = window as unknown as { __sent: Sent[] };
-  watched.__sent = [];
-  const originalFetch = window.fetch.bind(window);
-  window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
-    const headers = new Headers(init?.headers ?? (input instanceof Request ? input.headers : {}));
-    const url = input instanceof Request ? input.url : String(input);
-    watched.__sent.push({
-      url: new URL(url, location.href).href,
-      credential: headers.get('authorization') ?? '',
-    });
-    return originalFetch(input, init);
-  };
-  const OriginalSocket = window.WebSocket;
-  window.WebSocket = class extends OriginalSocket {
-    constructor(url: string | URL, protocols?: string | string[]) {
-      super(url, protocols);
-      watched.__sent.push({ url: String(url), credential: String(url) });
-    }
-  };
-}
-
-const sent = (page: Page) => page.evaluate(() => (window as unknown as { __sent: Sent[] }).__sent);
 
 const storedToken = (page: Page) =>
   page.evaluate(() => {
@@ -55,12 +25,12 @@ const hostOf = (url: string) => new URL(url).host;
 async function expectTokenOnlyAt(page: Page, token: string, server: string): Promise<void> {
   await expect
     .poll(async () =>
-      (await sent(page)).some(
+      (await sentByPage(page)).some(
         (r) => r.url.includes('/api/v1/timelines/home') && r.credential.includes(token),
       ),
     )
     .toBe(true);
-  const carrying = (await sent(page)).filter((r) => r.credential.includes(token));
+  const carrying = (await sentByPage(page)).filter((r) => r.credential.includes(token));
   expect(carrying.map((r) => hostOf(r.url.replace(/^ws/, 'http')))).toEqual(
     carrying.map(() => hostOf(server)),
   );
@@ -122,7 +92,7 @@ test('dave adds erin from another server, her home comes from there, and back to
   expect(erin.token).toBeTruthy();
   expect(erin.server).toBe(other.url.replace(/\/$/, ''));
   await expectTokenOnlyAt(page, erin.token ?? '', other.url);
-  expect((await sent(page)).filter((r) => r.credential.includes(dave))).toEqual([]);
+  expect((await sentByPage(page)).filter((r) => r.credential.includes(dave))).toEqual([]);
 
   // Back to dave: a fresh start on the page's own instance, erin's token nowhere.
   const dialog = await openAccounts(page);
@@ -134,5 +104,7 @@ test('dave adds erin from another server, her home comes from there, and back to
   expect(await storedToken(page)).toEqual({ token: dave });
   await expectTokenOnlyAt(page, dave, instanceUrl());
   await expect(page.getByRole('article').filter({ hasText: erinPost })).toHaveCount(0);
-  expect((await sent(page)).filter((r) => r.credential.includes(erin.token ?? ''))).toEqual([]);
+  expect((await sentByPage(page)).filter((r) => r.credential.includes(erin.token ?? ''))).toEqual(
+    [],
+  );
 });

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expectNoA11yViolations } from './axe.ts';
+import { sentByPage, watchCredentials } from './credentialWatch.ts';
 import { expect, test } from './fixtures.ts';
 import { signInWithForm } from './session.ts';
 
@@ -9,24 +10,8 @@ import { signInWithForm } from './session.ts';
  * other's token, and signing out of bob leaves alice signed in.
  */
 
-interface Sent {
-  what: string;
-  /** The Authorization header, or the socket's address (which carries its token). */
-  credential: string;
-}
-
-/** Runs before the page's scripts (the inline starter too): records what each load sends. */
-function watchCredentials() {
-  const watched = window as unknown as { __sent: Sent[] };
-  watched.__sent = [];
-  const originalFetch = window.fetch.bind(window);
-  window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
-    const headers = new Headers(init?.headers ?? (input instanceof Request ? input.headers : {}));
-    const url = input instanceof Request ? input.url : String(input);
-    watched.__sent.push({ what: url, credential: headers.get('authorization') ?? '' });
-    return originalFetch(input, init);
-  };
-  // When a switch was asked for, to time it across the reload.
+/** When a switch was asked for, to time it across the reload (an init script). */
+function markSwitchClicks() {
   document.addEventListener(
     'click',
     (event) => {
@@ -35,16 +20,7 @@ function watchCredentials() {
     },
     true,
   );
-  const OriginalSocket = window.WebSocket;
-  window.WebSocket = class extends OriginalSocket {
-    constructor(url: string | URL, protocols?: string | string[]) {
-      super(url, protocols);
-      watched.__sent.push({ what: `socket ${String(url)}`, credential: String(url) });
-    }
-  };
 }
-
-const sent = (page: Page) => page.evaluate(() => (window as unknown as { __sent: Sent[] }).__sent);
 
 const activeToken = (page: Page) =>
   page.evaluate(() => {
@@ -59,13 +35,13 @@ const activeToken = (page: Page) =>
 async function expectOwnRequestsOnly(page: Page, own: string, other: string): Promise<void> {
   await expect
     .poll(async () => {
-      const requests = await sent(page);
+      const requests = await sentByPage(page);
       const mine = (path: string) =>
         requests.some((r) => r.what.includes(path) && r.credential.includes(own));
       return mine('/api/v1/timelines/home') && mine('/api/v1/notifications');
     })
     .toBe(true);
-  expect((await sent(page)).filter((r) => r.credential.includes(other))).toEqual([]);
+  expect((await sentByPage(page)).filter((r) => r.credential.includes(other))).toEqual([]);
 }
 
 const openAccounts = async (page: Page) => {
@@ -83,6 +59,7 @@ test('alice adds bob, they switch back and forth with their own tokens, bob sign
   page,
 }) => {
   await page.addInitScript(watchCredentials);
+  await page.addInitScript(markSwitchClicks);
   await page.goto('/login');
   await signInWithForm(page, 'alice');
   await expect(page).toHaveURL(/\/main\/friends$/);

@@ -1,6 +1,6 @@
 import type { Page, Request } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { sentAfterLogoutConfirm, watchCredentialsAfterConfirm } from './credentialWatch.ts';
+import { sentAfterLogoutConfirm, watchCredentials } from './credentialWatch.ts';
 import { signInAtLogin } from './session.ts';
 
 /**
@@ -36,7 +36,7 @@ test('after logout no token is stored and no request carries the old one, a poll
     if (new URL(request.url()).pathname === '/api/v1/notifications')
       notificationPolls.push(request);
   });
-  await page.addInitScript(watchCredentialsAfterConfirm);
+  await page.addInitScript(watchCredentials);
   await signInAtLogin(page, 'erin');
   await expect(page.getByRole('article').first()).toBeVisible();
   const token = await storedToken(page);

@@ -3,7 +3,7 @@ import { expectNoA11yViolations } from './axe.ts';
 import { DEMO_PASSWORD } from './demo.ts';
 import { signInPagesGrant } from './oauth.ts';
 import { ownInstanceTest } from './ownInstance.ts';
-import { sentAfterLogoutConfirm, watchCredentialsAfterConfirm } from './credentialWatch.ts';
+import { sentAfterLogoutConfirm, watchCredentials } from './credentialWatch.ts';
 import { advanceAndSettle, liveUpdatesSeen, watchLiveUpdates } from './liveUpdatesWatch.ts';
 import { persistSession, unique } from './session.ts';
 import { TIMELINE_POLL_MS } from '../web/src/lib/timelineQueue.ts';
@@ -283,7 +283,7 @@ test('announcements read and dismiss; logout drops the stored token at once, and
   page,
 }) => {
   await page.clock.install();
-  await page.addInitScript(watchCredentialsAfterConfirm);
+  await page.addInitScript(watchCredentials);
   await signInThroughServerPages(page, 'dave');
   await expect(page.getByRole('article').first()).toBeVisible();
   const token = await storedToken(page);

@@ -1,3 +1,4 @@
+import { plainFields } from '../features/composer/testFields.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { testAccount } from '../features/navigation/testSupport.ts';
 import { newPollDraft } from '../lib/pollDraft.ts';
@@ -23,19 +24,7 @@ const signIn = (id: string) =>
     .signIn('token', testAccount({ id, username: `user${id}`, acct: `user${id}` }));
 
 function draft(context: DraftContext, over: Partial<Draft> = {}): Omit<Draft, 'updatedAt'> {
-  return {
-    key: draftKey(context),
-    context,
-    text: 'Hello starlings',
-    spoilerText: '',
-    visibility: 'public',
-    contentType: 'text/plain',
-    sensitive: false,
-    poll: null,
-    attachments: [],
-    descriptions: {},
-    ...over,
-  };
+  return { key: draftKey(context), context, ...plainFields('Hello starlings'), ...over };
 }
 
 const stored = (accountId: string) =>

@@ -80,6 +80,15 @@ afterEach(() => {
   forgetActiveServer();
 });
 
+/** The app registered at the other server, and a sign-in there under way (state s1). */
+function signInStartedAtOther(scopes: string): void {
+  localStorage.setItem(
+    `${OAUTH_APP_STORAGE_KEY}:${OTHER}`,
+    JSON.stringify({ clientId: 'other-id', clientSecret: 'other-secret', scopes, origin: OTHER }),
+  );
+  localStorage.setItem(PENDING_REMOTE_KEY, JSON.stringify({ server: OTHER, state: 's1' }));
+}
+
 describe('adding an account on another server', () => {
   it('asks for the server, registers there and goes to its sign-in page, sending no token', async () => {
     aliceWaiting();
@@ -148,16 +157,7 @@ describe('adding an account on another server', () => {
 
   it('exchanges the code at that server and starts afresh as the new account there', async () => {
     aliceWaiting();
-    localStorage.setItem(
-      `${OAUTH_APP_STORAGE_KEY}:${OTHER}`,
-      JSON.stringify({
-        clientId: 'other-id',
-        clientSecret: 'other-secret',
-        scopes: 'read write follow push',
-        origin: OTHER,
-      }),
-    );
-    localStorage.setItem(PENDING_REMOTE_KEY, JSON.stringify({ server: OTHER, state: 's1' }));
+    signInStartedAtOther('read write follow push');
     const calls = stubFetch({
       [`POST ${OTHER}/oauth/token`]: () => ({
         status: 200,
@@ -196,16 +196,7 @@ describe('adding an account on another server', () => {
 
   it('refuses an answer whose state is not the one sent', async () => {
     aliceWaiting();
-    localStorage.setItem(
-      `${OAUTH_APP_STORAGE_KEY}:${OTHER}`,
-      JSON.stringify({
-        clientId: 'other-id',
-        clientSecret: 'other-secret',
-        scopes: 'read',
-        origin: OTHER,
-      }),
-    );
-    localStorage.setItem(PENDING_REMOTE_KEY, JSON.stringify({ server: OTHER, state: 's1' }));
+    signInStartedAtOther('read');
     const calls = stubFetch({});
     const outcome = await loginWithAuthorizationCode('forged-code', 'other-state');
     expect(outcome.kind).toBe('failed');

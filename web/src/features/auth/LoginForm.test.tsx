@@ -25,6 +25,28 @@ afterEach(() => {
   resetForTests('/login');
 });
 
+/**
+ * On a server that refuses the password grant: signs in as alice and returns the address of the
+ * server's own sign-in page the form sent the browser to.
+ */
+async function signInRedirectedToServer(): Promise<URL> {
+  stubServer({
+    'POST /oauth/token': () => ({ status: 400, body: { error: 'unsupported_grant_type' } }),
+  });
+  const assign = vi.fn();
+  vi.spyOn(window, 'location', 'get').mockReturnValue({
+    ...window.location,
+    origin: window.location.origin,
+    assign,
+  } as Location);
+  useInstance.getState().update({ serverFlavour: 'mastodon' });
+  render(<LoginForm />);
+  fillAndSubmit('alice', 'secret');
+  await waitFor(() => expect(assign).toHaveBeenCalledTimes(1));
+  vi.restoreAllMocks();
+  return new URL(String(assign.mock.calls[0]?.[0]), 'http://localhost');
+}
+
 describe('LoginForm with a password', () => {
   it('signs in, keeps the token and lands on the home timeline', async () => {
     const server = stubServer({ 'POST /oauth/token': () => tokenAnswer('tok-1') });
@@ -73,21 +95,7 @@ describe('LoginForm with a password', () => {
   });
 
   it("when the password grant is refused, continues on the server's own sign-in page", async () => {
-    stubServer({
-      'POST /oauth/token': () => ({ status: 400, body: { error: 'unsupported_grant_type' } }),
-    });
-    const assign = vi.fn();
-    vi.spyOn(window, 'location', 'get').mockReturnValue({
-      ...window.location,
-      origin: window.location.origin,
-      assign,
-    } as Location);
-    useInstance.getState().update({ serverFlavour: 'mastodon' });
-    render(<LoginForm />);
-    fillAndSubmit('alice', 'secret');
-    await waitFor(() => expect(assign).toHaveBeenCalledTimes(1));
-    vi.restoreAllMocks();
-    const target = new URL(String(assign.mock.calls[0]?.[0]), 'http://localhost');
+    const target = await signInRedirectedToServer();
     expect(target.pathname).toBe('/oauth/authorize');
     expect(target.searchParams.get('scope')).toBe('read write follow push');
     expect(target.searchParams.get('redirect_uri')).toMatch(/\/oauth-callback$/);
@@ -98,9 +106,6 @@ describe('LoginForm with a password', () => {
   });
 
   it('adding another account asks the server for a fresh sign-in (Mastodon force_login)', async () => {
-    stubServer({
-      'POST /oauth/token': () => ({ status: 400, body: { error: 'unsupported_grant_type' } }),
-    });
     localStorage.setItem(
       'starling:accounts',
       JSON.stringify({
@@ -110,18 +115,7 @@ describe('LoginForm with a password', () => {
         active: null,
       }),
     );
-    const assign = vi.fn();
-    vi.spyOn(window, 'location', 'get').mockReturnValue({
-      ...window.location,
-      origin: window.location.origin,
-      assign,
-    } as Location);
-    useInstance.getState().update({ serverFlavour: 'mastodon' });
-    render(<LoginForm />);
-    fillAndSubmit('alice', 'secret');
-    await waitFor(() => expect(assign).toHaveBeenCalledTimes(1));
-    vi.restoreAllMocks();
-    const target = new URL(String(assign.mock.calls[0]?.[0]), 'http://localhost');
+    const target = await signInRedirectedToServer();
     expect(target.searchParams.get('force_login')).toBe('true');
   });
 

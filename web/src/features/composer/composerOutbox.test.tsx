@@ -1,3 +1,4 @@
+import { plainFields } from './testFields.ts';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_INSTANCE_CONFIG, useInstance } from '../../state/instance.ts';
@@ -68,18 +69,7 @@ describe('the composer with no network', () => {
   it('takes back a refused post with the server’s message, on screen or when it opens', () => {
     render(<PostStatusForm context={{ kind: 'new' }} />);
     act(() => {
-      saveDraft({
-        key: 'new',
-        context: { kind: 'new' },
-        text: 'too much',
-        spoilerText: '',
-        visibility: 'public',
-        contentType: 'text/plain',
-        sensitive: false,
-        poll: null,
-        attachments: [],
-        descriptions: {},
-      });
+      saveDraft({ key: 'new', context: { kind: 'new' }, ...plainFields('too much') });
       useOutbox.setState({ returned: [{ id: 'k', draftKey: 'new', message: 'Not today' }] });
     });
     expect(field()).toHaveProperty('value', 'too much');

@@ -2,7 +2,16 @@ import { expectEntity, type ApiClient } from './client.ts';
 import { parseContext } from './schemas/context.ts';
 import { parseStatus } from './schemas/status.ts';
 import { parseStatusSource } from './schemas/statusSource.ts';
-import type { Context, Status, StatusSource, Visibility } from './types.ts';
+import type { Context, Status, StatusSource } from './types.ts';
+import {
+  createStatusBody,
+  defined,
+  pollBody,
+  type CreateStatusParams,
+  type PollDraft,
+} from '../lib/statusBody.ts';
+
+export type { CreateStatusParams, PollDraft };
 
 const path = (id: string) => `/api/v1/statuses/${encodeURIComponent(id)}`;
 
@@ -11,78 +20,13 @@ export async function get(client: ApiClient, id: string): Promise<Status> {
   return expectEntity(parseStatus(response.data), 'Status', response);
 }
 
-export interface PollDraft {
-  options: string[];
-  /** Seconds. */
-  expiresIn: number;
-  multiple?: boolean;
-  hideTotals?: boolean;
-}
-
-export interface CreateStatusParams {
-  status: string;
-  spoilerText?: string;
-  visibility?: Visibility;
-  sensitive?: boolean;
-  /** Pleroma: text/plain, text/markdown, text/html, text/bbcode. */
-  contentType?: string;
-  mediaIds?: string[];
-  poll?: PollDraft;
-  inReplyToId?: string;
-  quoteId?: string;
-  language?: string;
-  scheduledAt?: string;
-  /** Pleroma: seconds until the post deletes itself. */
-  expiresIn?: number;
-  /** Pleroma: explicit recipients for direct posts. */
-  to?: string[];
-  /** Pleroma: render without posting. */
-  preview?: boolean;
-}
-
-/** A copy of `values` without its undefined entries, so the JSON names only what was given. */
-function defined(values: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined));
-}
-
-function pollBody(poll: PollDraft | undefined): Record<string, unknown> | undefined {
-  return (
-    poll &&
-    defined({
-      options: poll.options,
-      expires_in: poll.expiresIn,
-      multiple: poll.multiple,
-      hide_totals: poll.hideTotals,
-    })
-  );
-}
-
-function createBody(params: CreateStatusParams): Record<string, unknown> {
-  return defined({
-    status: params.status,
-    spoiler_text: params.spoilerText,
-    visibility: params.visibility,
-    sensitive: params.sensitive,
-    content_type: params.contentType,
-    media_ids: params.mediaIds,
-    poll: pollBody(params.poll),
-    in_reply_to_id: params.inReplyToId,
-    quote_id: params.quoteId,
-    language: params.language,
-    scheduled_at: params.scheduledAt,
-    expires_in: params.expiresIn,
-    to: params.to,
-    preview: params.preview,
-  });
-}
-
 export async function create(
   client: ApiClient,
   params: CreateStatusParams,
   idempotencyKey?: string,
 ): Promise<Status> {
   const response = await client.post('/api/v1/statuses', {
-    body: createBody(params),
+    body: createStatusBody(params),
     headers: idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : undefined,
   });
   return expectEntity(parseStatus(response.data), 'Status', response);
@@ -96,7 +40,7 @@ const PREVIEW_ID = 'preview';
  * without media or poll, which a preview never carries.
  */
 export async function preview(client: ApiClient, params: CreateStatusParams): Promise<Status> {
-  const body = createBody({ ...params, mediaIds: undefined, poll: undefined, preview: true });
+  const body = createStatusBody({ ...params, mediaIds: undefined, poll: undefined, preview: true });
   const response = await client.post('/api/v1/statuses', { body });
   const data = response.data;
   const withId =

@@ -1,14 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import {
+  accountsOf,
   addEntry,
   afterFailure,
+  afterWorkerFailure,
   failureKind,
+  forWorker,
   MAX_SERVER_ATTEMPTS,
   nextSeq,
   nextToSend,
   pendingToggles,
   queueOf,
+  refusedOf,
   removeEntry,
+  toggleRequest,
+  withToken,
+  workerStep,
   type OutboxEntry,
 } from './outbox.ts';
 
@@ -129,5 +136,122 @@ describe('queued favourites and repeats', () => {
         entry({ kind: 'reblog', toggle: { statusId: 's2', on: true, from: false } }),
       ]),
     ).toEqual({ 'favourite:s1': true, 'reblog:s2': true });
+  });
+});
+
+describe('what an entry carries for the service worker', () => {
+  const origin = 'https://social.example';
+
+  it("a post carries its body, its idempotency key and the token, on the account's server", () => {
+    const post = forWorker(entry({ id: 'key-a' }), origin, 'tok', { status: 'hi' });
+    expect(post.request).toEqual({
+      url: 'https://social.example/api/v1/statuses',
+      method: 'POST',
+      body: { status: 'hi' },
+      idempotencyKey: 'key-a',
+    });
+    expect(post.token).toBe('tok');
+  });
+
+  it('a post a page must send (no body) carries no request', () => {
+    const post = forWorker(entry({ request: { url: 'x', method: 'POST' } }), origin, 'tok', null);
+    expect(post.request).toBeUndefined();
+    expect(workerStep([post], 'alice@local', 0)).toEqual({ action: 'page' });
+  });
+
+  it('a favourite or repeat asks for the state the toggle holds now', () => {
+    expect(forWorker(fav('9/x', true, false), origin, 'tok', null).request).toEqual({
+      url: 'https://social.example/api/v1/statuses/9%2Fx/favourite',
+      method: 'POST',
+    });
+    expect(toggleRequest('reblog', '9', false, origin).url).toBe(
+      'https://social.example/api/v1/statuses/9/unreblog',
+    );
+  });
+
+  it('without a token (signed out) nothing is stored for it', () => {
+    const signedOut = forWorker(entry({ token: 'old' }), origin, null, { status: 'hi' });
+    expect(signedOut).not.toHaveProperty('token');
+    expect(workerStep([signedOut], 'alice@local', 0)).toEqual({ action: 'page' });
+  });
+});
+
+describe('what the service worker sends', () => {
+  const ready = (patch: Partial<OutboxEntry> = {}) =>
+    entry({
+      request: { url: 'https://s.example/api/v1/statuses', method: 'POST' },
+      token: 't',
+      ...patch,
+    });
+
+  it("sends the head of each account's queue, in order", () => {
+    const first = ready({ seq: 1 });
+    const second = ready({ seq: 2 });
+    const step = workerStep([second, first], 'alice@local', 0);
+    expect(step).toMatchObject({ action: 'send', entry: first, token: 't' });
+    expect(workerStep([], 'alice@local', 0)).toEqual({ action: 'done' });
+    expect(accountsOf([first, ready({ account: 'bob@x' }), second])).toEqual([
+      'alice@local',
+      'bob@x',
+    ]);
+  });
+
+  it('stops at an entry only a page can send: what is behind it waits too', () => {
+    const needsPage = entry({ seq: 1 });
+    expect(workerStep([needsPage, ready({ seq: 2 })], 'alice@local', 0)).toEqual({
+      action: 'page',
+    });
+  });
+
+  it('a head waiting after a server error is left for a later sync', () => {
+    expect(workerStep([ready({ notBefore: 100 })], 'alice@local', 50)).toEqual({
+      action: 'later',
+    });
+  });
+
+  it('goes past a refused entry, which is not sent again', () => {
+    const refused = ready({ seq: 1, refused: { status: 422, message: 'No' } });
+    const next = ready({ seq: 2 });
+    expect(workerStep([refused, next], 'alice@local', 0)).toMatchObject({ entry: next });
+    expect(nextToSend([refused, next], 'alice@local', 0)).toBe(next);
+    expect(refusedOf([refused, next])).toEqual([refused]);
+  });
+
+  it("a refusal keeps the entry, marked with the server's message; a lost answer leaves it", () => {
+    const sent = ready();
+    expect(afterWorkerFailure(sent, 422, 'Too long', 0)).toEqual({
+      action: 'refused',
+      entry: { ...sent, refused: { status: 422, message: 'Too long' } },
+    });
+    expect(afterWorkerFailure(sent, 0, '', 0)).toEqual({ action: 'wait' });
+    expect(afterWorkerFailure(sent, 401, 'Invalid token', 0)).toEqual({ action: 'signedOut' });
+  });
+
+  it('server errors are tried again, and given back after the last attempt', () => {
+    const sent = ready();
+    const retry = afterWorkerFailure(sent, 503, 'Busy', 1000);
+    expect(retry).toMatchObject({ action: 'retry', entry: { attempts: 1 } });
+    const last = ready({ attempts: MAX_SERVER_ATTEMPTS - 1 });
+    expect(afterWorkerFailure(last, 500, 'Broken', 0)).toMatchObject({
+      action: 'refused',
+      entry: { refused: { status: 500, message: 'Broken' } },
+    });
+  });
+
+  it('a refused toggle is neither merged with a new one nor shown', () => {
+    const refused = fav('5', true, false, { refused: { status: 404, message: 'gone' } });
+    const again = fav('5', false, true);
+    expect(addEntry([refused], again)).toEqual([refused, again]);
+    expect(pendingToggles([refused])).toEqual({});
+  });
+});
+
+describe('the token an entry carries', () => {
+  it("leaves with sign-out, and the account's new one replaces it at its next start", () => {
+    const queued = entry({ token: 'old' });
+    const signedOut = withToken(queued, null);
+    expect(signedOut).not.toHaveProperty('token');
+    expect(withToken(signedOut, 'new').token).toBe('new');
+    expect(withToken(queued, 'old')).toBe(queued);
   });
 });

@@ -12,7 +12,18 @@
  *   MAX_SERVER_ATTEMPTS it is treated as refused, so it comes back to the person.
  * - Any other 4xx is a refusal: the entry leaves the queue and comes back to the person with the
  *   server's message (a post to its composer, a favourite to its button), never dropped silently.
+ * - With no page open, the service worker sends the queue on a Background Sync (sw/outboxSync.ts)
+ *   from what each entry carries: its ready request and the account's token. An entry without
+ *   them (a post that saves media descriptions first, an account signed out) waits for the page,
+ *   and so does everything behind it. A refusal the worker met stays in the queue marked
+ *   `refused`, sent no more, until a page gives it back to the person.
  */
+
+/** The IndexedDB database, its store, the Web Lock held while sending and the sync's tag. */
+export const OUTBOX_DB = 'starling-outbox';
+export const OUTBOX_STORE = 'entries';
+export const OUTBOX_LOCK = 'starling-outbox';
+export const OUTBOX_SYNC_TAG = 'starling-outbox';
 
 export type OutboxKind = 'post' | 'favourite' | 'reblog';
 
@@ -34,6 +45,22 @@ export interface OutboxEntry<P = unknown> {
   toggle?: { statusId: string; on: boolean; from: boolean };
   /** What a post sends (the composer's request). */
   payload?: P;
+  /** The HTTP request, ready for the service worker; absent when only a page can send it. */
+  request?: OutboxRequest;
+  /** The account's bearer token, for the service worker; removed when the account signs out. */
+  token?: string;
+  /** The server refused it while no page was open: given back at the next start. */
+  refused?: { status: number; message: string };
+}
+
+export interface OutboxRequest {
+  /** Absolute: the account's server may not be the page's. */
+  url: string;
+  method: 'POST';
+  /** JSON. */
+  body?: Record<string, unknown>;
+  /** Sent as Idempotency-Key (posts), so a repeat is recognised. */
+  idempotencyKey?: string;
 }
 
 export type FailureKind = 'network' | 'server' | 'refused';
@@ -101,7 +128,7 @@ export function nextToSend<E extends OutboxEntry>(
   account: string,
   now: number,
 ): E | null {
-  const head = queueOf(entries, account)[0];
+  const head = queueOf(entries, account).find((entry) => !entry.refused);
   return head && head.notBefore <= now ? head : null;
 }
 
@@ -110,6 +137,8 @@ export function nextSeq(entries: readonly OutboxEntry[]): number {
 }
 
 const sameToggle = (a: OutboxEntry, b: OutboxEntry) =>
+  !a.refused &&
+  !b.refused &&
   a.kind === b.kind &&
   a.account === b.account &&
   a.toggle !== undefined &&
@@ -152,7 +181,115 @@ export function replaceEntry<E extends OutboxEntry>(entries: readonly E[], entry
 export function pendingToggles(entries: readonly OutboxEntry[]): Record<string, boolean> {
   const shown: Record<string, boolean> = {};
   for (const entry of [...entries].sort(bySeq)) {
-    if (entry.toggle) shown[`${entry.kind}:${entry.toggle.statusId}`] = entry.toggle.on;
+    if (entry.toggle && !entry.refused)
+      shown[`${entry.kind}:${entry.toggle.statusId}`] = entry.toggle.on;
   }
   return shown;
+}
+
+/** Entries the service worker found refused, to give back to the person. */
+export const refusedOf = <E extends OutboxEntry>(entries: readonly E[]): E[] =>
+  entries.filter((entry) => entry.refused);
+
+/** The request of a favourite or repeat (or undoing one) on the account's server. */
+export function toggleRequest(
+  kind: 'favourite' | 'reblog',
+  statusId: string,
+  on: boolean,
+  apiOrigin: string,
+): OutboxRequest {
+  const action = kind === 'favourite' ? 'favourite' : 'reblog';
+  const path = `/api/v1/statuses/${encodeURIComponent(statusId)}/${on ? '' : 'un'}${action}`;
+  return { url: new URL(path, apiOrigin).href, method: 'POST' };
+}
+
+/**
+ * What an entry carries for the service worker: its request (a post's body as the page sends
+ * it, or null when a page must send it) and the account's token.
+ */
+export function forWorker<E extends OutboxEntry>(
+  entry: E,
+  apiOrigin: string,
+  token: string | null,
+  postBody: Record<string, unknown> | null,
+): E {
+  const { request: _old, token: _oldToken, ...rest } = entry;
+  let request: OutboxRequest | undefined;
+  if (entry.toggle && entry.kind !== 'post')
+    request = toggleRequest(entry.kind, entry.toggle.statusId, entry.toggle.on, apiOrigin);
+  else if (entry.kind === 'post' && postBody)
+    request = {
+      url: new URL('/api/v1/statuses', apiOrigin).href,
+      method: 'POST',
+      body: postBody,
+      idempotencyKey: entry.id,
+    };
+  return {
+    ...rest,
+    ...(request ? { request } : {}),
+    ...(token ? { token } : {}),
+  } as E;
+}
+
+/** What the service worker does next with an account's queue. */
+export type WorkerStep<E> =
+  | { action: 'send'; entry: E; request: OutboxRequest; token: string }
+  /** Nothing left it may send. */
+  | { action: 'done' }
+  /** The head waits after a server error: a later sync tries again. */
+  | { action: 'later' }
+  /** The head needs a page (no request or token): it and all behind it wait for one. */
+  | { action: 'page' };
+
+export function workerStep<E extends OutboxEntry>(
+  entries: readonly E[],
+  account: string,
+  now: number,
+): WorkerStep<E> {
+  const head = queueOf(entries, account).find((entry) => !entry.refused);
+  if (!head) return { action: 'done' };
+  if (!head.request || !head.token) return { action: 'page' };
+  if (head.notBefore > now) return { action: 'later' };
+  return { action: 'send', entry: head, request: head.request, token: head.token };
+}
+
+const UNAUTHORIZED = 401;
+
+/** What an answer other than 2xx does to the entry the service worker sent. */
+export type WorkerFailure<E> =
+  /** Left as it was (the network): the sync fails, so the browser tries it again later. */
+  | { action: 'wait' }
+  /** Kept with one more server error (and its wait): the sync fails and is tried again. */
+  | { action: 'retry'; entry: E }
+  /** Kept, marked refused, sent no more; the queue goes on behind it. */
+  | { action: 'refused'; entry: E }
+  /** The token no longer works: the account's entries lose it and wait for a page. */
+  | { action: 'signedOut' };
+
+export function afterWorkerFailure<E extends OutboxEntry>(
+  entry: E,
+  status: number,
+  message: string,
+  now: number,
+): WorkerFailure<E> {
+  if (status === UNAUTHORIZED) return { action: 'signedOut' };
+  const outcome = afterFailure(entry, status, now);
+  if (outcome.action === 'wait') return { action: 'wait' };
+  if (outcome.action === 'retry') return { action: 'retry', entry: outcome.entry as E };
+  return { action: 'refused', entry: { ...entry, refused: { status, message } } };
+}
+
+/** The accounts with entries, each once. */
+export const accountsOf = (entries: readonly OutboxEntry[]): string[] => [
+  ...new Set(entries.map((entry) => entry.account)),
+];
+
+/**
+ * The entry carrying `token` for the service worker, or none (null: its account signed out, or
+ * the server refused the token). The same entry when nothing changes.
+ */
+export function withToken<E extends OutboxEntry>(entry: E, token: string | null): E {
+  if ((entry.token ?? null) === token) return entry;
+  const { token: _old, ...rest } = entry;
+  return (token ? { ...rest, token } : rest) as E;
 }

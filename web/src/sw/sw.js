@@ -5,7 +5,9 @@
  *   start paints with no network at all (Workbox precaching, the list injected at build time);
  * - never touches API calls, OAuth, media or anything else of the instance: those go to the
  *   network as without a worker;
- * - shows push notifications and opens the app when one is clicked.
+ * - shows push notifications and opens the app when one is clicked;
+ * - on a Background Sync, has the outbox sent (./outboxSync.ts): by an open page of the app, or
+ *   by itself when none is open.
  * A new build's worker installs beside the running one and takes over on the next start (or at
  * once when the update notice's Reload asks it to).
  */
@@ -19,6 +21,8 @@ import { cacheNames } from 'workbox-core';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
+import { OUTBOX_SYNC_TAG } from '../lib/outbox.ts';
+import { syncOutbox } from './outboxSync.ts';
 
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
@@ -142,4 +146,9 @@ self.addEventListener('notificationclick', (event) => {
       return self.clients.openWindow('/main/notifications');
     }),
   );
+});
+
+// The network is back for what the outbox queued (a failure has the browser try again later).
+self.addEventListener('sync', (event) => {
+  if (event.tag === OUTBOX_SYNC_TAG) event.waitUntil(syncOutbox(self));
 });

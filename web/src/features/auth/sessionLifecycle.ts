@@ -221,10 +221,11 @@ export function endSession(): void {
   const token = useSession.getState().token;
   // The token leaves memory first: whatever the stops below set off cannot send it.
   useSession.getState().signOut();
-  // What was kept for reading offline goes with the session (features/offline).
+  // What was kept for reading offline goes with the session (features/offline), and the
+  // token leaves the outbox's queued sends.
   if (token)
-    void import('../offline/offlineStore.ts')
-      .then((offline) => offline.forgetToken(token))
+    void import('./forgetStoredToken.ts')
+      .then((stored) => stored.forgetStoredToken(token))
       .catch((error: unknown) => console.warn('forgetting the offline copies failed', error));
   stopStreaming();
   stopAll();

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../api/client.ts';
 import { parseAttachment } from '../../api/schemas/index.ts';
 import type { Attachment } from '../../api/types.ts';
+import { newPostBody } from '../../lib/newPost.ts';
 import { DEFAULT_POLL_LIMITS, newPollDraft } from '../../lib/pollDraft.ts';
 import { rawAccount } from '../navigation/testSupport.ts';
 import type { ComposerFields } from './composerFields.ts';
@@ -112,6 +113,19 @@ describe('submitPost', () => {
       in_reply_to_id: '5',
       poll: { options: ['tea', 'coffee'], expires_in: 600, multiple: false },
     });
+  });
+
+  it('sends the body the outbox writes for the service worker', async () => {
+    const { client, calls } = server([200, rawStatus]);
+    const f = fields({
+      spoilerText: 'cw',
+      sensitive: true,
+      visibility: 'unlisted',
+      attachments: [attachment('m1', 'said')],
+      poll: { ...newPollDraft(), options: ['a', 'b'] },
+    });
+    await submitPost(client, request(f, { inReplyToId: '7' }));
+    expect(calls()[0]?.body).toEqual(newPostBody(f, DEFAULT_POLL_LIMITS, '7'));
   });
 
   it("gives the server's refusal as the message", async () => {

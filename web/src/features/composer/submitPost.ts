@@ -4,7 +4,8 @@ import { ApiError, type ApiClient } from '../../api/client.ts';
 import { updateMediaDescription } from '../../api/media.ts';
 import * as statuses from '../../api/statuses.ts';
 import type { Status } from '../../api/types.ts';
-import { pollDraftError, pollPayload, type PollLimits } from '../../lib/pollDraft.ts';
+import { descriptionsToSave, newPostParams } from '../../lib/newPost.ts';
+import { pollDraftError, type PollLimits } from '../../lib/pollDraft.ts';
 import type { ComposerFields } from './composerFields.ts';
 import { errorMessage } from '../../lib/errorMessage.ts';
 
@@ -43,11 +44,9 @@ export function localProblem(fields: ComposerFields): SubmitProblem | null {
 
 /** Saves every changed, non-blank description; one failure stops the post. */
 async function saveDescriptions(client: ApiClient, fields: ComposerFields): Promise<void> {
-  for (const attachment of fields.attachments) {
-    const description = (fields.descriptions[attachment.id] ?? '').trim();
-    if (!description || description === (attachment.description ?? '')) continue;
+  for (const [id, description] of descriptionsToSave(fields)) {
     try {
-      await updateMediaDescription(client, attachment.id, description);
+      await updateMediaDescription(client, id, description);
     } catch (error) {
       throw new SubmitError({ key: 'post_status.media_description_error' }, statusOf(error));
     }
@@ -60,27 +59,19 @@ export async function submitPost(client: ApiClient, request: SubmitRequest): Pro
   const problem = localProblem(fields);
   if (problem) throw new SubmitError(problem);
   await saveDescriptions(client, fields);
-  const mediaIds = fields.attachments.map((attachment) => attachment.id);
-  const common = {
-    status: fields.text,
-    spoilerText: fields.spoilerText,
-    sensitive: fields.sensitive,
-    contentType: fields.contentType,
-    mediaIds,
-  };
   try {
-    if (request.editId) return await statuses.edit(client, request.editId, common);
-    const poll = fields.poll ? pollPayload(fields.poll, request.pollLimits) : null;
-    return await statuses.create(
-      client,
-      {
-        ...common,
-        visibility: fields.visibility,
-        inReplyToId: request.inReplyToId,
-        ...(poll ? { poll } : {}),
-      },
-      request.idempotencyKey,
-    );
+    if (request.editId) {
+      return await statuses.edit(client, request.editId, {
+        status: fields.text,
+        spoilerText: fields.spoilerText,
+        sensitive: fields.sensitive,
+        contentType: fields.contentType,
+        mediaIds: fields.attachments.map((attachment) => attachment.id),
+      });
+    }
+    // The parameters the outbox also writes for the service worker (lib/newPost.ts).
+    const params = newPostParams(fields, request.pollLimits, request.inReplyToId);
+    return await statuses.create(client, params, request.idempotencyKey);
   } catch (error) {
     throw new SubmitError({ message: errorMessage(error) }, statusOf(error));
   }

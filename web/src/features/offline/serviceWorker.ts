@@ -1,4 +1,6 @@
+import { SEND_OUTBOX } from '../../lib/outboxMessage.ts';
 import { SERVICE_WORKER_URL } from '../../lib/webPush.ts';
+import { outboxRuntime } from '../../state/outbox.ts';
 import { whenIdle } from '../../lib/whenIdle.ts';
 
 /**
@@ -26,7 +28,23 @@ function loadedAssets(): string[] {
  */
 export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator)) return;
+  navigator.serviceWorker.addEventListener('message', sendOutboxWhenAsked);
+  navigator.serviceWorker.startMessages();
   whenIdle(register, REGISTER_WITHIN_MS);
+}
+
+/**
+ * The worker's Background Sync with this page open (sw/outboxSync.ts): the page sends its
+ * account's outbox, so what it shows follows, and answers on the port it was given.
+ */
+function sendOutboxWhenAsked(event: MessageEvent<{ type?: unknown }>): void {
+  const port = event.ports[0];
+  if (event.data?.type !== SEND_OUTBOX || !port) return;
+  port.postMessage({ type: 'sending' });
+  outboxRuntime()
+    .then((runtime) => runtime.sendForWorker())
+    .catch(() => ({ sent: false, account: null }))
+    .then((answer) => port.postMessage({ type: 'done', ...answer }));
 }
 
 const REGISTER_WITHIN_MS = 10_000;

@@ -1,41 +1,55 @@
 import '../../i18n/parts/outbox.ts';
-import { openDB, type IDBPDatabase } from 'idb';
 import { ApiError } from '../../api/client.ts';
 import * as interactions from '../../api/interactions.ts';
 import type { Status } from '../../api/types.ts';
 import { api } from '../../app/apiClient.ts';
 import { errorMessage } from '../../lib/errorMessage.ts';
+import { descriptionsToSave, newPostBody } from '../../lib/newPost.ts';
 import type { PollLimits } from '../../lib/pollDraft.ts';
 import {
   addEntry,
   afterFailure,
+  forWorker,
   nextSeq,
   nextToSend,
   pendingToggles,
   queueOf,
   NETWORK_PROBE_MS,
+  OUTBOX_LOCK,
+  OUTBOX_STORE,
+  OUTBOX_SYNC_TAG,
+  refusedOf,
   removeEntry,
   type OutboxEntry,
 } from '../../lib/outbox.ts';
 import type { ReplyTarget } from '../../lib/replyText.ts';
 import { t } from '../../i18n/index.ts';
 import { accountKey } from '../../state/accountKey.ts';
+import { activeApiBase } from '../../state/activeServer.ts';
 import { draftKey, loadDraft, saveDraft, type DraftContext } from '../../state/drafts.ts';
 import { useEntities } from '../../state/entities.ts';
 import { useModals } from '../../state/modals.ts';
 import { useNotices } from '../../state/notices.ts';
 import { setOutboxFlag, useOutbox, type PendingPost } from '../../state/outbox.ts';
 import { announcePosted } from '../../state/posted.ts';
+import { currentToken } from '../../state/session.ts';
 import { showOwnStatus } from '../../state/timelines.ts';
 import type { ComposerFields } from '../composer/composerFields.ts';
 import { submitPost, SubmitError } from '../composer/submitPost.ts';
+import { adoptOutboxToken, openOutbox } from './outboxStore.ts';
+
+// Signing out takes the token out of the queued entries (features/auth/forgetStoredToken.ts);
+// through this chunk, so the store is not a chunk of its own.
+export { forgetOutboxToken } from './outboxStore.ts';
 
 /**
  * The outbox's store and sender (issue 26), loaded only when something is queued. Entries live in
  * IndexedDB (one store, keyed by idempotency key, each marked with its account) so they survive a
  * reload and a browser restart; lib/outbox.ts decides what goes and what a failure does. An entry
  * is deleted only after the server answered it, and sending holds a Web Lock, so two tabs never
- * send the same entry at once; a post's retry carries the same Idempotency-Key.
+ * send the same entry at once; a post's retry carries the same Idempotency-Key. Each entry also
+ * carries its ready request and the account's token, and a Background Sync is registered, so the
+ * service worker can send the queue when the page has been closed (sw/outboxSync.ts).
  */
 
 export interface PostPayload {
@@ -47,18 +61,8 @@ export interface PostPayload {
 
 type Entry = OutboxEntry<PostPayload>;
 
-const DB_NAME = 'starling-outbox';
-const STORE = 'entries';
-
-let database: Promise<IDBPDatabase> | null = null;
-function db(): Promise<IDBPDatabase> {
-  database ??= openDB(DB_NAME, 1, {
-    upgrade(upgrading) {
-      upgrading.createObjectStore(STORE, { keyPath: 'id' }).createIndex('account', 'account');
-    },
-  });
-  return database;
-}
+const STORE = OUTBOX_STORE;
+const db = openOutbox;
 
 async function readQueue(account: string): Promise<Entry[]> {
   const all = (await (await db()).getAllFromIndex(STORE, 'account', account)) as Entry[];
@@ -66,8 +70,10 @@ async function readQueue(account: string): Promise<Entry[]> {
 }
 
 /** What the screen shows: the account's queue as pending posts and toggles. */
-function publish(account: string, entries: readonly Entry[]): void {
+function publish(account: string, queue: readonly Entry[]): void {
   if (accountKey() !== account) return;
+  // Refused ones are on their way back to the person.
+  const entries = queue.filter((entry) => !entry.refused);
   const posts: PendingPost[] = entries.flatMap((entry) =>
     entry.kind === 'post' && entry.payload
       ? [
@@ -123,13 +129,45 @@ async function add(entry: Entry): Promise<void> {
     (await tx.store.index('account').getAll(entry.account)) as Entry[],
     entry.account,
   );
-  const next = addEntry(queue, { ...entry, seq: nextSeq(queue) }, sendingId);
+  const added = addEntry(queue, { ...entry, seq: nextSeq(queue) }, sendingId);
+  // New or changed entries carry what the service worker needs to send them without a page.
+  const next = added.map((item) => (queue.includes(item) ? item : withRequest(item)));
   const kept = new Set(next.map((item) => item.id));
   for (const old of queue) if (!kept.has(old.id)) await tx.store.delete(old.id);
   for (const item of next) if (!queue.includes(item)) await tx.store.put(item);
   await tx.done;
   publish(entry.account, next);
+  void askForSync();
   void flush();
+}
+
+/**
+ * The entry with its ready request and token. A post that saves media descriptions first
+ * needs more than one call: only a page sends it.
+ */
+function withRequest(entry: Entry): Entry {
+  const payload = entry.payload;
+  const body =
+    payload && descriptionsToSave(payload.fields).length === 0
+      ? newPostBody(payload.fields, payload.pollLimits, payload.inReplyToId)
+      : null;
+  return forWorker(entry, activeApiBase() || location.origin, currentToken(), body);
+}
+
+/**
+ * A one-off Background Sync, where the browser has it (Chromium): when the network is back the
+ * service worker has the queue sent, by this page if one is open, else itself. Elsewhere, or
+ * with no worker yet, nothing happens here: the queue goes on reconnect or at the next start.
+ */
+async function askForSync(): Promise<void> {
+  try {
+    const registration = await navigator.serviceWorker?.getRegistration('/');
+    const sync = (registration as { sync?: { register(tag: string): Promise<void> } } | undefined)
+      ?.sync;
+    if (registration?.active && sync) await sync.register(OUTBOX_SYNC_TAG);
+  } catch {
+    // No permission or no worker: sending on reconnect or at start remains.
+  }
 }
 
 function newEntry(account: string, id: string, patch: Partial<Entry>): Entry {
@@ -249,7 +287,7 @@ function giveBackToggle(entry: Entry, message: string): void {
 
 async function withLock(work: () => Promise<void>): Promise<void> {
   const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
-  if (locks) await locks.request('starling-outbox', work);
+  if (locks) await locks.request(OUTBOX_LOCK, work);
   else await work();
 }
 
@@ -281,6 +319,13 @@ async function sendQueue(): Promise<void> {
     // Read under the lock each time: another tab may have sent (and deleted) entries.
     const queue = await readQueue(account);
     publish(account, queue);
+    // Refused while no page was open (the service worker sent them): back to the person.
+    const refused = refusedOf(queue);
+    for (const entry of refused) {
+      await (await db()).delete(STORE, entry.id);
+      giveBack(entry, entry.refused?.message ?? '');
+    }
+    if (refused.length > 0) continue;
     const entry = nextToSend(queue, account, Date.now());
     if (!entry) {
       const head = queue[0];
@@ -314,12 +359,16 @@ async function sendQueue(): Promise<void> {
         error instanceof SubmitError && 'key' in error.problem
           ? t(error.problem.key)
           : errorMessage(error);
-      if (entry.kind === 'post') giveBackPost(entry, message);
-      else giveBackToggle(entry, message);
+      giveBack(entry, message);
     } finally {
       sendingId = null;
     }
   }
+}
+
+function giveBack(entry: Entry, message: string): void {
+  if (entry.kind === 'post') giveBackPost(entry, message);
+  else giveBackToggle(entry, message);
 }
 
 function schedule(delay: number): void {
@@ -337,5 +386,19 @@ export async function startOutbox(): Promise<void> {
     useOutbox.setState({ count: 0, posts: [], toggles: {}, returned: [] });
   }
   if (!account) return;
+  const token = currentToken();
+  if (token) await adoptOutboxToken(account, token);
   await flush();
+  if ((await readQueue(account)).length > 0) void askForSync();
+}
+
+/**
+ * The service worker's Background Sync, with this page open: the page sends its account's queue
+ * (so what it shows follows) and says whether it is empty, and whose it was.
+ */
+export async function sendForWorker(): Promise<{ sent: boolean; account: string | null }> {
+  const account = accountKey();
+  if (!account) return { sent: true, account };
+  await startOutbox();
+  return { sent: (await readQueue(account)).length === 0, account };
 }

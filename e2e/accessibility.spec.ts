@@ -367,11 +367,13 @@ test('new posts waiting behind Show new are announced in a polite live region', 
 }) => {
   // On a phone, where the button shows only the count.
   await page.setViewportSize({ width: 390, height: 844 });
-  await signedIn(page, 'alice', { useStreamingApi: false });
+  await signedIn(page, 'alice');
   await page.goto('/main/friends');
   await expect(page.getByRole('feed').getByRole('article').first()).toBeVisible();
   const region = page.locator('[data-live-region]');
   await expect(region).toHaveAttribute('aria-live', 'polite');
+  // Read further down: a post streamed meanwhile waits behind the button.
+  await page.evaluate(() => window.scrollTo(0, 1500));
   await postStatus(await apiToken('bob', DEMO_PASSWORD), unique('Announced post'));
   await expect(region).toContainText(/New posts waiting: \d+/, { timeout: 15_000 });
   // Its name holds the count it shows, so speech control finds it by what is on screen.

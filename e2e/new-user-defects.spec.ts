@@ -5,6 +5,7 @@ import type { Page } from '@playwright/test';
 import { DEMO_PASSWORD } from './demo.ts';
 import { apiToken, expect, instanceUrl, postStatus, test } from './fixtures.ts';
 import { startInstance, type RunningInstance } from './instance.ts';
+import { newcomer } from './registration.ts';
 import { api, loginForm, signedIn, signInAtLogin, unique } from './session.ts';
 import { openSettings } from './settingsDialog.ts';
 
@@ -160,8 +161,10 @@ test('muted words save with their own button, say so, and stay after Escape clos
   page,
 }) => {
   await page.setViewportSize(WIDE);
-  await signedIn(page, 'carol');
-  await page.goto('/main/friends');
+  // Muted words live in the account's server-side settings: an account of its own, so no other
+  // journey signing in meanwhile resets them.
+  await signedIn(page, await newcomer(instanceUrl(), 'muter'));
+  await page.goto('/main/public');
   await expect(page.getByRole('article').first()).toBeVisible();
   const word = unique('spoilerword').replace(' ', '');
   let dialog = await openSettings(page, 'Mutes and blocks');

@@ -91,15 +91,20 @@ test('home with streaming: at the top, a new post shows by itself', async ({ pag
   await expect(home.getByText('Up-to-date')).toBeVisible();
 });
 
-test("the '.' key shows new statuses on a tag timeline", async ({ page }) => {
+test("the '.' key shows the new statuses waiting on a tag timeline", async ({ page }) => {
   const tag = uniqueTag('dotkey');
-  const token = await apiToken('carol', DEMO_PASSWORD);
-  await postStatus(token, `First of #${tag}`);
+  const carol = await apiToken('carol', DEMO_PASSWORD);
+  for (let index = 1; index <= 8; index += 1)
+    await postStatus(carol, `Earlier ${index} of #${tag}`);
+  await persistSession(page, await apiToken('erin', DEMO_PASSWORD));
+  await page.setViewportSize({ width: 1000, height: 600 });
   await page.goto(`/tag/${tag}`);
   const timeline = timelineRegion(page, `#${tag}`);
-  await expect(timeline.getByText(`First of #${tag}`)).toBeVisible();
+  await expect(timeline.getByText(`Earlier 1 of #${tag}`)).toBeVisible();
 
-  await postStatus(token, `Second of #${tag}`);
+  // Read further down: a post streamed meanwhile waits behind Show new instead of jumping in.
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await postStatus(carol, `Second of #${tag}`);
   await expect(timeline.getByRole('button', { name: 'Show new (1)' })).toBeVisible({
     timeout: 15_000,
   });
@@ -135,7 +140,7 @@ test('scrolling a short tag timeline loads older statuses to the end', async ({ 
   await expect(timeline.getByRole('button', { name: 'Load older statuses' })).toHaveCount(0);
 });
 
-test('a long public timeline keeps only a window of post cards and scrolls back without jumps', async ({
+test('a long timeline keeps only a window of post cards and scrolls back without jumps', async ({
   page,
 }) => {
   test.slow();
@@ -149,8 +154,9 @@ test('a long public timeline keeps only a window of post cards and scrolls back 
   );
 
   await page.setViewportSize({ width: 1000, height: 800 });
-  await page.goto('/main/public');
-  const timeline = timelineRegion(page, 'Public timeline');
+  // The tag's own timeline: other journeys posting publicly meanwhile cannot lengthen it.
+  await page.goto(`/tag/${tag}`);
+  const timeline = timelineRegion(page, `#${tag}`);
   await expect(timeline.getByRole('article').first()).toBeVisible();
 
   // Scroll (as a reader would, by wheel) until all of them have been loaded and passed.

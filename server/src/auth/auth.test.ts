@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { TOTP_SECRET } from '../seed/accounts.ts';
 import { totpCode, verifyTotp } from './totp.ts';
 import { anyScopeGranted, parseScopes, scopeGranted, scopesWithin } from './scopes.ts';
-import { hashPassword, verifyPassword } from './password.ts';
+import { PUBLIC_PASSWORD_COST, hashPassword, verifyPassword } from './password.ts';
 import { normalizeRecoveryCode } from './recovery.ts';
 
 describe('TOTP (RFC 6238)', () => {
@@ -60,6 +60,14 @@ describe('passwords and recovery codes', () => {
     expect(await verifyPassword('hunter2', stored)).toBe(true);
     expect(await verifyPassword('hunter3', stored)).toBe(false);
     expect(await verifyPassword('x', null)).toBe(false);
+  });
+
+  it('hashes at full cost unless the password is a public one (demo, tests)', async () => {
+    expect(hashPassword('hunter2').split('$').slice(1, 4)).toEqual(['16384', '8', '1']);
+    const cheap = hashPassword('a demo password', PUBLIC_PASSWORD_COST);
+    expect(cheap.split('$').slice(1, 4)).toEqual(['1024', '8', '1']);
+    expect(await verifyPassword('a demo password', cheap)).toBe(true);
+    expect(await verifyPassword('another', cheap)).toBe(false);
   });
 
   it('normalises recovery codes', () => {

@@ -283,6 +283,11 @@ describe('signing up on an open instance with a captcha', () => {
     expect(me.json().note).toContain('@<span>member</span>');
     // Signed up with the password: it signs in as any account's does.
     expect((await passwordGrant(t.app, client, 'newbird', PASSWORD)).statusCode).toBe(200);
+    // A password a person chose is hashed at full cost (the cheap one is for public passwords).
+    const stored = sql(t.ctx.db, 'SELECT password_hash FROM accounts WHERE nickname = ?').get(
+      'newbird',
+    ) as { password_hash: string };
+    expect(stored.password_hash.split('$').slice(0, 4)).toEqual(['scrypt', '16384', '8', '1']);
     const found = await t.app.inject({
       url: '/api/v2/search?q=newbird&type=accounts',
       headers: bearer(answer.access_token),

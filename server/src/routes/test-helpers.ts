@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions, type StarlingApp } from '../app.ts';
 import { insertAccount, type NewAccount } from '../db/accounts.ts';
-import { hashPassword } from '../auth/password.ts';
+import { PUBLIC_PASSWORD_COST, hashPassword } from '../auth/password.ts';
 import { formatWithMentions } from '../db/compose.ts';
 import { sql } from '../db/index.ts';
 
@@ -32,7 +32,7 @@ export async function makeTestApp(
   };
 }
 
-const passwordHash = hashPassword(TEST_PASSWORD);
+const passwordHash = hashPassword(TEST_PASSWORD, PUBLIC_PASSWORD_COST);
 
 export function addUser(t: StarlingApp, nickname: string, extra: Partial<NewAccount> = {}): string {
   const id = insertAccount(t.ctx.db, {

@@ -7,7 +7,7 @@ import { getSetting, setSetting, sql } from '../db/index.ts';
 import { idAt, newId } from '../db/ids.ts';
 import { enableTotp } from '../db/mfa.ts';
 import type { StatusRow } from '../db/statuses.ts';
-import { hashPassword } from '../auth/password.ts';
+import { PUBLIC_PASSWORD_COST, hashPassword } from '../auth/password.ts';
 import { hostOf } from '../views/html.ts';
 import {
   ACCEPTED_LOCKED,
@@ -107,7 +107,7 @@ export function seedDemoData(ctx: ServerContext): DemoLogin[] {
   const host = hostOf(ctx.origin);
   const now = Date.now();
   const start = now - SEED_SPAN_DAYS * DAY_MS;
-  const passwordHash = hashPassword(DEMO_PASSWORD);
+  const passwordHash = hashPassword(DEMO_PASSWORD, PUBLIC_PASSWORD_COST);
 
   db.transaction(() => {
     const insertEmoji = sql(

@@ -55,6 +55,7 @@ async function settled(page: Page, withPosts: boolean): Promise<void> {
 }
 
 for (const size of SIZES) {
+  const phone = size.width < 500;
   test.describe(`at ${size.width}×${size.height}`, () => {
     test.beforeEach(async ({ page }) => {
       await page.setViewportSize({ width: size.width, height: size.height });
@@ -64,10 +65,16 @@ for (const size of SIZES) {
     // scanned as a person reaches it, and the app and axe start once, not once per screen.
     test('anonymous screens', async ({ page }) => {
       test.setTimeout(60_000);
+      // The whole-network and tag timelines are the public one's screen with other posts: the
+      // desktop scans them; the phone, whose layout differs around the posts, scans it once.
       const screens = [
         ['/main/public', true],
-        ['/main/all', true],
-        ['/tag/starling', true],
+        ...(phone
+          ? []
+          : ([
+              ['/main/all', true],
+              ['/tag/starling', true],
+            ] as const)),
         ['/login', false],
         ['/about', false],
         [`/notice/${await someStatusId()}`, true],
@@ -82,11 +89,13 @@ for (const size of SIZES) {
     test('signed-in screens', async ({ page }) => {
       test.setTimeout(60_000);
       await signedIn(page, 'alice');
+      // On the phone, the public timeline and the drafts list are scanned signed out and as
+      // bookmarks (the same list screen) already.
       const screens = [
         ['/main/friends', true],
-        ['/main/public', true],
+        ...(phone ? [] : ([['/main/public', true]] as const)),
         ['/bookmarks', false],
-        ['/drafts', false],
+        ...(phone ? [] : ([['/drafts', false]] as const)),
         ['/nav-edit', false],
         [`/notice/${await someStatusId()}`, true],
       ] as const;
@@ -124,7 +133,6 @@ for (const size of SIZES) {
       await page.goto('/main/public');
       await settled(page, true);
       // On a phone, settings and logout are in the side drawer.
-      const phone = size.width < 500;
       const openDrawer = async () => {
         await page.getByRole('button', { name: 'Menu' }).click();
         const drawer = page.getByRole('dialog', { name: 'Menu' });

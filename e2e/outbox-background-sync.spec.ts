@@ -3,11 +3,12 @@ import { newcomer } from './registration.ts';
 import { api, signedIn, unique } from './session.ts';
 
 /**
- * Background Sync (issue 26): a post and a reply made offline are queued and their tab closed;
- * when the network is back the browser fires the outbox's sync, and the service worker, finding
- * no page open, sends them itself: the post once, the reply (its post deleted meanwhile) refused
- * and kept, to come back to its composer with the server's message at the next start. The sync
- * is fired through the DevTools protocol, as the browser would on reconnecting.
+ * Background Sync (issue 26): a chat message, a post and a reply made offline are queued and
+ * their tab closed; when the network is back the browser fires the outbox's sync, and the service
+ * worker, finding no page open, sends them itself: the message and the post once, the reply (its
+ * post deleted meanwhile) refused and kept, to come back to its composer with the server's
+ * message at the next start, which also drops the message's own copy rather than sending it
+ * again. The sync is fired through the DevTools protocol, as the browser would on reconnecting.
  */
 test.use({ serviceWorkers: 'allow' });
 
@@ -18,18 +19,47 @@ test('what was queued offline is sent by the service worker after its tab was cl
   page,
   context,
 }) => {
-  // A member of its own: no other journey reads or writes what it posts.
-  const token = await signedIn(page, await newcomer(instanceUrl(), 'bgsync'));
+  // Members of their own: no other journey reads or writes what they post or chat.
+  const [username, peer] = await Promise.all([
+    newcomer(instanceUrl(), 'bgsync'),
+    newcomer(instanceUrl(), 'bgpeer'),
+  ]);
+  const token = await signedIn(page, username);
   const doomedText = unique('Deleted before the reply goes');
-  const doomed = await postStatus(token, doomedText);
+  const [doomed, peerAccount] = await Promise.all([
+    postStatus(token, doomedText),
+    api<{ id: string }>(token, 'GET', `api/v1/accounts/lookup?acct=${peer}`),
+  ]);
+  const peerId = peerAccount.body.id;
+  const chatId = (
+    await api<{ id: string }>(token, 'POST', `api/v1/pleroma/chats/by-account-id/${peerId}`)
+  ).body.id;
+  const chatted = async (what: string) =>
+    (
+      await api<{ content: string }[]>(token, 'GET', `api/v1/pleroma/chats/${chatId}/messages`)
+    ).body.filter((message) => message.content.includes(what)).length;
+
   await page.goto('/main/friends');
   const composer = page.getByRole('form', { name: 'Post new status' }).first();
   const doomedCard = page.getByRole('article').filter({ hasText: doomedText });
   await expect(doomedCard).toBeVisible();
   // The worker is registered when the browser is first idle, and active once it holds the shell.
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  // A second tab, which the worker serves, holds the chat.
+  const chatTab = await context.newPage();
+  await chatTab.goto(`/users/${username}/chats/${peerId}`);
+  const messageField = chatTab.getByRole('textbox', { name: 'Message' });
+  await expect(messageField).toBeEnabled();
 
   await context.setOffline(true);
+  const chatText = unique('A chat message sent in the background');
+  await messageField.fill(chatText);
+  await messageField.press('Enter');
+  await expect(
+    chatTab.getByRole('log').getByRole('listitem').filter({ hasText: chatText }),
+  ).toContainText(PENDING);
+  // (A tab behind another draws no frames, which a click waits for.)
+  await page.bringToFront();
   const text = unique('Sent in the background');
   await composer.getByLabel("What's on your mind?").fill(text);
   await composer.getByRole('button', { name: 'Post' }).click();
@@ -58,9 +88,10 @@ test('what was queued offline is sent by the service worker after its tab was cl
       await api<{ content: string }[]>(token, 'GET', `api/v1/accounts/${me.id}/statuses`)
     ).body.filter((status) => status.content.includes(what)).length;
 
-  // The tab is closed, the replied-to post deleted; the network comes back and the browser fires
+  // The tabs are closed, the replied-to post deleted; the network comes back and the browser fires
   // the sync.
   await page.close();
+  await chatTab.close();
   expect((await api(token, 'DELETE', `api/v1/statuses/${doomed.id}`)).status).toBe(200);
   expect(await posted(text)).toBe(0);
   await context.setOffline(false);
@@ -83,15 +114,29 @@ test('what was queued offline is sent by the service worker after its tab was cl
     lastChance: false,
   });
 
-  // The worker, with no page open, sent the post: it reached the server exactly once.
+  // The worker, with no page open, sent the post and the message: each reached the server once.
   await expect.poll(() => posted(text)).toBe(1);
+  await expect.poll(() => chatted(chatText)).toBe(1);
   expect(await posted(replyText)).toBe(0);
 
-  // The next start gives the refused reply back to its composer, with the server's message.
+  // The next start gives the refused reply back to its composer, with the server's message, and
+  // drops the message's copy it kept, without sending it again.
+  const chatSends: string[] = [];
+  next.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().includes('/chats/'))
+      chatSends.push(request.url());
+  });
   await next.goto('/main/friends');
   const reopened = next.getByRole('dialog', { name: 'Reply' });
   await expect(reopened.getByLabel('Your reply')).toHaveValue(replyText);
   await expect(reopened.getByRole('alert')).toContainText('The post being replied to was deleted');
   await expect(next.getByRole('region', { name: 'Posts waiting to be sent' })).toHaveCount(0);
   expect(await posted(text)).toBe(1);
+  await expect
+    .poll(() => next.evaluate((id) => localStorage.getItem(`starling:chat-outbox:${id}`), me.id), {
+      intervals: [100],
+    })
+    .toBeNull();
+  expect(chatSends).toEqual([]);
+  expect(await chatted(chatText)).toBe(1);
 });

@@ -8,6 +8,7 @@ import {
   newestId,
   retryDelayMs,
   unansweredOwn,
+  waitsForWorker,
   withDateSeparators,
   type ChatEntry,
 } from './chatMessages.ts';
@@ -94,5 +95,13 @@ describe('date separators', () => {
       '2026-11-27',
       'msg',
     ]);
+  });
+});
+
+describe('a message waiting for the network, handed to the service worker', () => {
+  it('goes with its request ready; an attachment not uploaded yet keeps it for the page', () => {
+    expect(waitsForWorker({ attachment: null })).toBe(true);
+    expect(waitsForWorker({ attachment: { id: 'm1' }, mediaId: 'm1' })).toBe(true);
+    expect(waitsForWorker({ attachment: { id: 'local' } })).toBe(false);
   });
 });

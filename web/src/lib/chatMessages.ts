@@ -128,3 +128,11 @@ export function newestId(messages: readonly ChatEntry[]): string | null {
   }
   return newest;
 }
+
+/**
+ * Whether a message waiting for the network can be handed to the service worker's Background
+ * Sync: its request must be ready, so an attachment must be uploaded already (it has its media
+ * id); otherwise it waits for a page of the app.
+ */
+export const waitsForWorker = (message: { attachment: unknown; mediaId?: string }): boolean =>
+  !message.attachment || Boolean(message.mediaId);

@@ -4,12 +4,16 @@ import {
   addEntry,
   afterFailure,
   afterWorkerFailure,
+  afterWorkerSuccess,
+  chatEntryId,
+  chatRequest,
   failureKind,
   forWorker,
   MAX_SERVER_ATTEMPTS,
   nextSeq,
   nextToSend,
   pendingToggles,
+  queuedChatVerdict,
   queueOf,
   refusedOf,
   removeEntry,
@@ -253,5 +257,66 @@ describe('the token an entry carries', () => {
     expect(signedOut).not.toHaveProperty('token');
     expect(withToken(signedOut, 'new').token).toBe('new');
     expect(withToken(queued, 'old')).toBe(queued);
+  });
+});
+
+describe('chat messages waiting for the network', () => {
+  const origin = 'https://social.example';
+  const chat = (patch: Partial<OutboxEntry> = {}) =>
+    entry({
+      kind: 'chat',
+      request: chatRequest('c1', { content: 'hi' }, 'k', origin),
+      token: 't',
+      ...patch,
+    });
+
+  it('carry their message, attachment and Idempotency-Key to the chat on the account’s server', () => {
+    expect(chatRequest('9/x', { content: 'hello', mediaId: 'm1' }, 'key-9', origin)).toEqual({
+      url: 'https://social.example/api/v1/pleroma/chats/9%2Fx/messages',
+      method: 'POST',
+      body: { content: 'hello', media_id: 'm1' },
+      idempotencyKey: 'key-9',
+    });
+    // An attachment alone sends no empty content.
+    expect(chatRequest('c', { content: '', mediaId: 'm' }, 'k', origin).body).toEqual({
+      media_id: 'm',
+    });
+    expect(chatEntryId('key-9')).not.toBe('key-9');
+  });
+
+  it('are a queue of their own: a post only a page can send does not hold them', () => {
+    const needsPage = entry({ seq: 1 });
+    const second = chat({ seq: 3 });
+    const first = chat({ seq: 2 });
+    expect(workerStep([needsPage, second, first], 'alice@local', 0)).toEqual({ action: 'page' });
+    expect(workerStep([needsPage, second, first], 'alice@local', 0, 'chat')).toMatchObject({
+      action: 'send',
+      entry: first,
+    });
+    // The page's own queue of statuses never holds them.
+    expect(queueOf([needsPage, first], 'alice@local')).toEqual([needsPage]);
+    expect(nextToSend([first], 'alice@local', 0)).toBeNull();
+  });
+
+  it('stay marked taken once the worker sent them, and are not sent again', () => {
+    const sent = chat({ seq: 1 });
+    const outcome = afterWorkerSuccess(sent);
+    expect(outcome).toEqual({ action: 'keep', entry: { ...sent, taken: true } });
+    const next = chat({ seq: 2 });
+    const marked = outcome.action === 'keep' ? outcome.entry : sent;
+    expect(workerStep([marked, next], 'alice@local', 0, 'chat')).toMatchObject({ entry: next });
+    expect(workerStep([marked], 'alice@local', 0, 'chat')).toEqual({ action: 'done' });
+    // A post the worker sent simply leaves.
+    expect(afterWorkerSuccess(entry())).toEqual({ action: 'remove' });
+  });
+
+  it('the page sends one only when the worker has not answered it', () => {
+    expect(queuedChatVerdict(chat())).toEqual({ action: 'send' });
+    // Its entry lost: sent again with the same key, which the server answers once.
+    expect(queuedChatVerdict(undefined)).toEqual({ action: 'send' });
+    expect(queuedChatVerdict(chat({ taken: true }))).toEqual({ action: 'taken' });
+    expect(
+      queuedChatVerdict(chat({ refused: { status: 403, message: 'You are blocked' } })),
+    ).toEqual({ action: 'refused', message: 'You are blocked' });
   });
 });

@@ -17,6 +17,12 @@
  *   them (a post that saves media descriptions first, an account signed out) waits for the page,
  *   and so does everything behind it. A refusal the worker met stays in the queue marked
  *   `refused`, sent no more, until a page gives it back to the person.
+ * - Chat messages waiting for the network (state/chats.ts keeps them, in localStorage) are
+ *   mirrored here as `chat` entries, a queue of their own beside the account's statuses, so a post
+ *   only a page can send does not hold them. The worker sends that queue even with a page open,
+ *   and marks what the server took `taken` rather than deleting it; the page sends a mirrored
+ *   message only under the same lock and after finding its entry neither taken nor refused, so
+ *   the two never both send it, and drops its own copy when the worker did.
  */
 
 /** The IndexedDB database, its store, the Web Lock held while sending and the sync's tag. */
@@ -25,7 +31,13 @@ export const OUTBOX_STORE = 'entries';
 export const OUTBOX_LOCK = 'starling-outbox';
 export const OUTBOX_SYNC_TAG = 'starling-outbox';
 
-export type OutboxKind = 'post' | 'favourite' | 'reblog';
+export type OutboxKind = 'post' | 'favourite' | 'reblog' | 'chat';
+
+/** The queues of an account, each sent in order on its own: statuses (posts and toggles), chats. */
+export type OutboxLane = 'statuses' | 'chat';
+export const OUTBOX_LANES: readonly OutboxLane[] = ['statuses', 'chat'];
+export const laneOf = (entry: OutboxEntry): OutboxLane =>
+  entry.kind === 'chat' ? 'chat' : 'statuses';
 
 export interface OutboxEntry<P = unknown> {
   /** The idempotency key: unique, and what the server recognises a repeat by. */
@@ -51,6 +63,8 @@ export interface OutboxEntry<P = unknown> {
   token?: string;
   /** The server refused it while no page was open: given back at the next start. */
   refused?: { status: number; message: string };
+  /** A chat message the server took while no page had it (the page drops its own copy). */
+  taken?: boolean;
 }
 
 export interface OutboxRequest {
@@ -114,10 +128,17 @@ export function afterFailure(entry: OutboxEntry, status: number, now: number): F
 
 const bySeq = (a: OutboxEntry, b: OutboxEntry) => a.seq - b.seq;
 
-/** The account's queue in the order it is sent. */
-export function queueOf<E extends OutboxEntry>(entries: readonly E[], account: string): E[] {
-  return entries.filter((entry) => entry.account === account).sort(bySeq);
+/** The account's queue (its statuses unless said) in the order it is sent. */
+export function queueOf<E extends OutboxEntry>(
+  entries: readonly E[],
+  account: string,
+  lane: OutboxLane = 'statuses',
+): E[] {
+  return entries.filter((entry) => entry.account === account && laneOf(entry) === lane).sort(bySeq);
 }
+
+/** Not sent again: answered while no page was open, waiting for one to see it. */
+const settled = (entry: OutboxEntry) => entry.refused !== undefined || entry.taken === true;
 
 /**
  * The entry to send now: the head of the account's queue, when its wait is over. Null when the
@@ -128,7 +149,7 @@ export function nextToSend<E extends OutboxEntry>(
   account: string,
   now: number,
 ): E | null {
-  const head = queueOf(entries, account).find((entry) => !entry.refused);
+  const head = queueOf(entries, account).find((entry) => !settled(entry));
   return head && head.notBefore <= now ? head : null;
 }
 
@@ -215,7 +236,7 @@ export function forWorker<E extends OutboxEntry>(
 ): E {
   const { request: _old, token: _oldToken, ...rest } = entry;
   let request: OutboxRequest | undefined;
-  if (entry.toggle && entry.kind !== 'post')
+  if (entry.toggle && (entry.kind === 'favourite' || entry.kind === 'reblog'))
     request = toggleRequest(entry.kind, entry.toggle.statusId, entry.toggle.on, apiOrigin);
   else if (entry.kind === 'post' && postBody)
     request = {
@@ -245,12 +266,25 @@ export function workerStep<E extends OutboxEntry>(
   entries: readonly E[],
   account: string,
   now: number,
+  lane: OutboxLane = 'statuses',
 ): WorkerStep<E> {
-  const head = queueOf(entries, account).find((entry) => !entry.refused);
+  const head = queueOf(entries, account, lane).find((entry) => !settled(entry));
   if (!head) return { action: 'done' };
   if (!head.request || !head.token) return { action: 'page' };
   if (head.notBefore > now) return { action: 'later' };
   return { action: 'send', entry: head, request: head.request, token: head.token };
+}
+
+/**
+ * What a 2xx does to the entry the service worker sent: it leaves the queue, but a chat message
+ * stays marked taken, for the page holding its copy to learn it was sent (and drop that copy).
+ */
+export function afterWorkerSuccess<E extends OutboxEntry>(
+  entry: E,
+): { action: 'remove' } | { action: 'keep'; entry: E } {
+  return entry.kind === 'chat'
+    ? { action: 'keep', entry: { ...entry, taken: true } }
+    : { action: 'remove' };
 }
 
 const UNAUTHORIZED = 401;
@@ -292,4 +326,38 @@ export function withToken<E extends OutboxEntry>(entry: E, token: string | null)
   if ((entry.token ?? null) === token) return entry;
   const { token: _old, ...rest } = entry;
   return (token ? { ...rest, token } : rest) as E;
+}
+
+// --- chat messages waiting for the network ---
+
+/** A chat message's entry: its idempotency key, kept apart from a post's. */
+export const chatEntryId = (idempotencyKey: string): string => `chat:${idempotencyKey}`;
+
+/** The request of a chat message (content, an uploaded attachment) on the account's server. */
+export function chatRequest(
+  chatId: string,
+  message: { content: string; mediaId?: string },
+  idempotencyKey: string,
+  apiOrigin: string,
+): OutboxRequest {
+  const body: Record<string, unknown> = {};
+  if (message.content) body.content = message.content;
+  if (message.mediaId) body.media_id = message.mediaId;
+  const path = `/api/v1/pleroma/chats/${encodeURIComponent(chatId)}/messages`;
+  return { url: new URL(path, apiOrigin).href, method: 'POST', body, idempotencyKey };
+}
+
+/** What the page finds of a mirrored chat message, holding the lock, before sending it. */
+export type QueuedChatVerdict =
+  /** Still waiting (or its entry is gone: the same key makes a repeat land once): the page sends. */
+  | { action: 'send' }
+  /** The service worker sent it: the page drops its copy and shows the server's. */
+  | { action: 'taken' }
+  /** The server refused it while no page was open: failed, with the server's message. */
+  | { action: 'refused'; message: string };
+
+export function queuedChatVerdict(entry: OutboxEntry | undefined): QueuedChatVerdict {
+  if (entry?.taken) return { action: 'taken' };
+  if (entry?.refused) return { action: 'refused', message: entry.refused.message };
+  return { action: 'send' };
 }

@@ -18,6 +18,36 @@ import {
 } from './chats.ts';
 import { useUnseen } from './unseen.ts';
 
+/**
+ * The outbox's mirror of waiting messages (features/outbox/chatQueue.ts, IndexedDB), kept in
+ * memory: what the service worker would find, and mark when it sends one with no page open.
+ */
+const mirror = vi.hoisted(() => new Map<string, { taken?: boolean; refused?: string }>());
+vi.mock('../features/outbox/outboxRuntime.ts', () => ({
+  queueChatMessage: async ({ idempotencyKey }: { idempotencyKey: string }) => {
+    if (!mirror.has(idempotencyKey)) mirror.set(idempotencyKey, {});
+    return true;
+  },
+  sendQueuedChatMessage: async (key: string, send: () => Promise<unknown>) => {
+    const entry = mirror.get(key);
+    if (entry?.taken || entry?.refused) {
+      mirror.delete(key);
+      return entry.taken
+        ? { action: 'taken' }
+        : { action: 'refused', message: entry.refused ?? '' };
+    }
+    try {
+      const value = await send();
+      mirror.delete(key);
+      return { action: 'sent', value };
+    } catch (error) {
+      if ((error as { status?: number }).status !== 0) mirror.delete(key);
+      throw error;
+    }
+  },
+  dropQueuedChatMessage: async (key: string) => void mirror.delete(key),
+}));
+
 const CHAT_ID = 'c1';
 const ME = 'me';
 
@@ -75,6 +105,7 @@ function chatServer(answers: (number | 'network')[]) {
 beforeEach(() => {
   vi.useFakeTimers();
   clearChats();
+  mirror.clear();
 });
 
 afterEach(() => {
@@ -203,6 +234,69 @@ describe('sending a chat message', () => {
     clearChats();
     restoreOutbox(server.client, ME);
     expect(outbox()).toEqual([]);
+  });
+});
+
+describe('a waiting message and the service worker', () => {
+  /** Writes a message with no network, then leaves the page (its copy stays stored). */
+  async function writtenOffline(server: ReturnType<typeof chatServer>, content: string) {
+    restoreOutbox(server.client, ME);
+    await openChat(server.client);
+    sendMessage(server.client, { chatId: CHAT_ID, accountId: ME, content, attachment: null });
+    await vi.waitFor(() => expect(outbox()[0]).toMatchObject({ offline: true, queued: true }));
+    const key = outbox()[0]!.idempotencyKey;
+    clearChats();
+    return key;
+  }
+
+  it('is handed to the worker with its key; sent by it meanwhile, the next start drops its copy', async () => {
+    const server = chatServer(['network']);
+    const key = await writtenOffline(server, 'sent by the worker');
+    expect([...mirror.keys()]).toEqual([key]);
+    // The tab closed, the worker sent it with no page open.
+    mirror.set(key, { taken: true });
+    server.stored.set(key, rawMessage('200', 'sent by the worker', key));
+    restoreOutbox(server.client, ME);
+    await vi.waitFor(() => expect(outbox()).toEqual([]));
+    // Not sent again by the page, and its entry is gone.
+    expect(server.sent).toHaveLength(1);
+    expect(mirror.size).toBe(0);
+  });
+
+  it('refused while no page was open: it fails with the server’s message, for Retry or Discard', async () => {
+    const server = chatServer(['network']);
+    const key = await writtenOffline(server, 'refused meanwhile');
+    mirror.set(key, { refused: 'You are blocked' });
+    restoreOutbox(server.client, ME);
+    await vi.waitFor(() =>
+      expect(outbox()).toMatchObject([
+        { state: 'failed', error: 'You are blocked', queued: false, offline: false },
+      ]),
+    );
+    expect(server.sent).toHaveLength(1);
+    // Retry sends it from the page, with the same key.
+    retryMessage(server.client, outbox()[0]!.fakeId);
+    await vi.waitFor(() => expect(outbox()).toEqual([]));
+    expect(server.sent.map((call) => call.key)).toEqual([key, key]);
+  });
+
+  it('still waiting at the next start, the page sends it and its entry leaves', async () => {
+    const server = chatServer(['network']);
+    const key = await writtenOffline(server, 'the page sends it');
+    restoreOutbox(server.client, ME);
+    await vi.waitFor(() => expect(outbox()).toEqual([]));
+    expect(server.sent.map((call) => call.key)).toEqual([key, key]);
+    expect(mirror.size).toBe(0);
+  });
+
+  it('discarded, the worker will not send it either', async () => {
+    const server = chatServer(['network']);
+    restoreOutbox(server.client, ME);
+    await openChat(server.client);
+    sendMessage(server.client, { chatId: CHAT_ID, accountId: ME, content: 'x', attachment: null });
+    await vi.waitFor(() => expect(outbox()[0]?.queued).toBe(true));
+    discardMessage(outbox()[0]!.fakeId);
+    await vi.waitFor(() => expect(mirror.size).toBe(0));
   });
 });
 

@@ -17,17 +17,21 @@ import {
   mergeMessages,
   newestId,
   retryDelayMs,
+  waitsForWorker,
 } from '../lib/chatMessages.ts';
 import { errorMessage } from '../lib/errorMessage.ts';
 import { newIdempotencyKey } from '../lib/idempotency.ts';
 import { readStored, removeStored, writeStored } from './storage.ts';
 import { useUnseen } from './unseen.ts';
-import { onReconnect } from './outbox.ts';
+import { onReconnect, outboxRuntime } from './outbox.ts';
 
 /**
  * Chats (spec part 1, §2 chats, §4 chat message states): the chat list, the messages of the chats
  * opened, and the outbox of our messages the server has not taken yet. The outbox is kept in
- * localStorage, so a message written while the network was down survives a reload.
+ * localStorage, so a message written while the network was down survives a reload. Such a message
+ * is also mirrored into the outbox's IndexedDB (features/outbox/chatQueue.ts, `queued`), for the
+ * service worker's Background Sync to send with no page open; the page then sends it only under
+ * the outbox's lock, and drops its copy when it finds the worker sent it.
  */
 
 export interface ChatThread {
@@ -50,6 +54,8 @@ export interface OutgoingMessage {
   state: 'pending' | 'failed';
   /** No answer came (the network is down): pending until it is back, no retry spent. */
   offline?: boolean;
+  /** Mirrored into the outbox for the service worker, which may send it: see attemptSend. */
+  queued?: boolean;
   /** Automatic retries made so far (spec §9: 10 at most). */
   retries: number;
   error?: string;
@@ -309,10 +315,18 @@ export function retryMessage(client: ApiClient, fakeId: string): void {
 export function discardMessage(fakeId: string): void {
   clearTimeout(retryTimers.get(fakeId));
   retryTimers.delete(fakeId);
-  setOutbox((outbox) => outbox.filter((entry) => entry.fakeId !== fakeId));
+  const entry = useChats.getState().outbox.find((candidate) => candidate.fakeId === fakeId);
+  setOutbox((outbox) => outbox.filter((candidate) => candidate.fakeId !== fakeId));
+  // Nor will the worker send it (if it has not already: the thread then shows the server's copy).
+  if (entry?.queued)
+    void chatQueue()
+      .then((runtime) => runtime.dropQueuedChatMessage(entry.idempotencyKey))
+      .catch(() => undefined);
 }
 
 const inFlight = new Set<string>();
+/** Asked to go while on their way (the network came back meanwhile): tried again after. */
+const askedAgain = new Set<string>();
 let lastClient: ApiClient | null = null;
 
 // Messages waiting for the network go, in the order they were written, once it is back.
@@ -327,35 +341,48 @@ onReconnect(() => {
 
 async function attemptSend(client: ApiClient, fakeId: string): Promise<void> {
   const entry = useChats.getState().outbox.find((candidate) => candidate.fakeId === fakeId);
-  if (!entry || inFlight.has(fakeId)) return;
+  if (!entry) return;
+  if (inFlight.has(fakeId)) {
+    askedAgain.add(fakeId);
+    return;
+  }
   clearTimeout(retryTimers.get(fakeId));
   retryTimers.delete(fakeId);
   inFlight.add(fakeId);
   patchOutgoing(fakeId, { state: 'pending', error: undefined });
   lastClient = client;
-  try {
-    const sent = await sendChatMessage(
+  const send = () =>
+    sendChatMessage(
       client,
       entry.chatId,
       { content: entry.content, mediaId: entry.mediaId },
       entry.idempotencyKey,
     );
-    // The server's message takes the place of ours (same key), with its real id.
-    addToThread(entry.chatId, [{ ...sent, idempotencyKey: entry.idempotencyKey }]);
-    const chat = useChats.getState().chats[entry.chatId];
-    if (chat) receiveChat({ ...chat, lastMessage: sent, updatedAt: sent.createdAt });
-    setOutbox((outbox) => outbox.filter((candidate) => candidate.fakeId !== fakeId));
+  try {
+    if (entry.queued) {
+      await sendQueued(client, entry, send);
+      return;
+    }
+    taken(entry, await send());
   } catch (error) {
     if (!useChats.getState().outbox.some((candidate) => candidate.fakeId === fakeId)) return;
     const status = error instanceof ApiError ? error.status : 0;
     if (status === 0) {
-      // The network, not the server: it waits, pending, and goes when the network is back.
+      // The network, not the server: it waits, pending, and goes when the network is back, sent
+      // by the service worker if the page has been closed by then.
       patchOutgoing(fakeId, { state: 'pending', offline: true });
+      if (waitsForWorker(entry)) await queue(entry);
       return;
     }
     const retry = entry.retries + 1;
     const delay = isRetryableStatus(status) ? retryDelayMs(retry) : null;
-    patchOutgoing(fakeId, { state: 'failed', offline: false, error: errorMessage(error) });
+    // Answered: no longer the worker's to send (the lock's sender took its entry out).
+    patchOutgoing(fakeId, {
+      state: 'failed',
+      offline: false,
+      queued: false,
+      error: errorMessage(error),
+    });
     if (delay !== null) {
       retryTimers.set(
         fakeId,
@@ -368,5 +395,76 @@ async function attemptSend(client: ApiClient, fakeId: string): Promise<void> {
     }
   } finally {
     inFlight.delete(fakeId);
+    const waiting = useChats.getState().outbox.find((candidate) => candidate.fakeId === fakeId);
+    if (askedAgain.delete(fakeId) && waiting?.offline) void attemptSend(client, fakeId);
+  }
+}
+
+/** The server took our message: its copy takes the place of ours (same key), with its real id. */
+function taken(entry: OutgoingMessage, sent: ChatMessage): void {
+  addToThread(entry.chatId, [{ ...sent, idempotencyKey: entry.idempotencyKey }]);
+  const chat = useChats.getState().chats[entry.chatId];
+  if (chat) receiveChat({ ...chat, lastMessage: sent, updatedAt: sent.createdAt });
+  setOutbox((outbox) => outbox.filter((candidate) => candidate.fakeId !== entry.fakeId));
+}
+
+type Runtime = Awaited<ReturnType<typeof outboxRuntime>>;
+let runtimeLoad: Promise<Runtime> | null = null;
+
+/** The outbox's chunk, which mirrors waiting messages: loaded once (again after a failure). */
+function chatQueue(): Promise<Runtime> {
+  runtimeLoad ??= outboxRuntime().catch((error: unknown) => {
+    runtimeLoad = null;
+    throw error;
+  });
+  return runtimeLoad;
+}
+
+/** Mirrors a message waiting for the network into the outbox, for the service worker. */
+async function queue(entry: OutgoingMessage): Promise<void> {
+  try {
+    const runtime = await chatQueue();
+    if (!(await runtime.queueChatMessage(entry))) return;
+    const kept = useChats.getState().outbox.some((other) => other.fakeId === entry.fakeId);
+    // Discarded meanwhile: the worker must not send it either.
+    if (kept) patchOutgoing(entry.fakeId, { queued: true });
+    else await runtime.dropQueuedChatMessage(entry.idempotencyKey);
+  } catch {
+    // No chunk (the network went before it was fetched) or no IndexedDB: it waits for the page.
+  }
+}
+
+/**
+ * A mirrored message, sent under the outbox's lock unless the service worker answered it while
+ * no page was open: sent, its copy here is dropped and the chat shows the server's; refused, it
+ * fails with the server's message, for Retry or Discard.
+ */
+async function sendQueued(
+  client: ApiClient,
+  entry: OutgoingMessage,
+  send: () => Promise<ChatMessage>,
+): Promise<void> {
+  let runtime: Runtime;
+  try {
+    runtime = await chatQueue();
+  } catch {
+    // Its chunk cannot be fetched: the network is gone, so is the lock's reader; it waits.
+    patchOutgoing(entry.fakeId, { state: 'pending', offline: true });
+    return;
+  }
+  const outcome = await runtime.sendQueuedChatMessage(entry.idempotencyKey, send);
+  if (outcome.action === 'sent') {
+    taken(entry, outcome.value);
+  } else if (outcome.action === 'taken') {
+    setOutbox((outbox) => outbox.filter((candidate) => candidate.fakeId !== entry.fakeId));
+    if (useChats.getState().threads[entry.chatId]?.loaded)
+      await loadNewerMessages(client, entry.chatId).catch(() => undefined);
+  } else {
+    patchOutgoing(entry.fakeId, {
+      state: 'failed',
+      offline: false,
+      queued: false,
+      error: outcome.message,
+    });
   }
 }

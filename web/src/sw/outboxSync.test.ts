@@ -51,7 +51,7 @@ function server(...answers: ([number, unknown] | 'down')[]) {
       const headers = new Headers(init?.headers);
       return {
         url: String(url),
-        text: (JSON.parse(String(init?.body)) as { status: string }).status,
+        text: (JSON.parse(String(init?.body)) as { status?: string }).status,
         key: headers.get('Idempotency-Key'),
         auth: headers.get('Authorization'),
       };
@@ -115,6 +115,75 @@ describe('the service worker sending the outbox with no page open', () => {
     ).rejects.toBeInstanceOf(SyncLater);
     expect(store.entries[0]).toMatchObject({ attempts: 1 });
     expect(store.entries[0]?.notBefore).toBeGreaterThan(1000);
+  });
+});
+
+function chat(content: string, patch: Partial<OutboxEntry> = {}): OutboxEntry {
+  made += 1;
+  return {
+    id: `chat:key-${made}`,
+    account: 'alice@s.example',
+    seq: made,
+    kind: 'chat',
+    createdAt: 0,
+    attempts: 0,
+    notBefore: 0,
+    request: {
+      url: 'https://s.example/api/v1/pleroma/chats/c1/messages',
+      method: 'POST',
+      body: { content },
+      idempotencyKey: `key-${made}`,
+    },
+    token: 'alice-token',
+    ...patch,
+  };
+}
+
+describe('chat messages waiting for the network', () => {
+  it('are sent in order with their key, each kept marked taken for the page to see', async () => {
+    const second = chat('second', { seq: 20 });
+    const first = chat('first', { seq: 10 });
+    const store = memoryStore([second, first]);
+    const { fetchImpl } = server([200, {}], [200, {}]);
+    await sendQueued(store, fetchImpl);
+    const calls = (fetchImpl as unknown as ReturnType<typeof vi.fn>).mock.calls as [
+      string,
+      RequestInit,
+    ][];
+    expect(calls.map(([, init]) => JSON.parse(String(init.body)))).toEqual([
+      { content: 'first' },
+      { content: 'second' },
+    ]);
+    expect(calls.map(([, init]) => new Headers(init.headers).get('Idempotency-Key'))).toEqual([
+      first.request?.idempotencyKey,
+      second.request?.idempotencyKey,
+    ]);
+    expect(store.entries.map((entry) => entry.taken)).toEqual([true, true]);
+    // Never sent twice: a later sync finds nothing to send.
+    await sendQueued(store, fetchImpl);
+    expect(calls).toHaveLength(2);
+  });
+
+  it('go past a post only a page can send, and even when a page sent its statuses', async () => {
+    const needsPage = post('with descriptions', { request: undefined, seq: 1 });
+    const message = chat('hello', { seq: 2 });
+    const store = memoryStore([needsPage, message]);
+    const { fetchImpl, sent } = server([200, {}]);
+    await sendQueued(store, fetchImpl, Date.now, 'alice@s.example');
+    expect(sent().map((call) => call.url)).toEqual([message.request?.url]);
+    expect(store.entries).toEqual([needsPage, { ...message, taken: true }]);
+  });
+
+  it('a refusal is kept with the server’s message; no answer leaves it for the next sync', async () => {
+    const refused = chat('blocked');
+    const lost = chat('lost');
+    const store = memoryStore([refused, lost]);
+    const { fetchImpl } = server([403, { error: 'You are blocked' }], 'down');
+    await expect(sendQueued(store, fetchImpl)).rejects.toBeInstanceOf(SyncLater);
+    expect(store.entries).toEqual([
+      lost,
+      { ...refused, refused: { status: 403, message: 'You are blocked' } },
+    ]);
   });
 });
 

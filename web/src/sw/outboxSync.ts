@@ -6,11 +6,16 @@
  * token. One entry at a time, oldest first, under the page's Web Lock, each deleted only once the
  * server answered; a post carries its Idempotency-Key, so a send whose answer was lost is never
  * posted twice. A refusal stays queued, marked, until a page gives it back to the person.
+ * Chat messages waiting for the network are a queue of their own, which the worker sends even
+ * with a page open (the page's chat sender checks their entries under the same lock), each kept
+ * marked taken once the server answered, for the page to drop its copy.
  */
 import { parseBody, responseErrorMessage } from '../api/client.ts';
 import {
   accountsOf,
   afterWorkerFailure,
+  afterWorkerSuccess,
+  OUTBOX_LANES,
   OUTBOX_LOCK,
   OUTBOX_STORE,
   withToken,
@@ -46,8 +51,8 @@ function init(request: OutboxRequest, token: string): RequestInit {
 }
 
 /**
- * Sends every account's queue (but `skipAccount`'s, which an open page sent) as far as the worker
- * may. Throws SyncLater when something is left that a later sync could send.
+ * Sends every account's queues (but `skipAccount`'s statuses, which an open page sent) as far as
+ * the worker may. Throws SyncLater when something is left that a later sync could send.
  */
 export async function sendQueued(
   store: QueueStore,
@@ -56,10 +61,13 @@ export async function sendQueued(
   skipAccount: string | null = null,
 ): Promise<void> {
   let later = false;
-  for (const account of accountsOf(await store.all())) {
-    if (account === skipAccount) continue;
+  const queues = accountsOf(await store.all()).flatMap((account) =>
+    OUTBOX_LANES.map((lane) => ({ account, lane })),
+  );
+  for (const { account, lane } of queues) {
+    if (account === skipAccount && lane === 'statuses') continue;
     for (;;) {
-      const step = workerStep(await store.all(), account, now());
+      const step = workerStep(await store.all(), account, now(), lane);
       if (step.action === 'later') later = true;
       if (step.action !== 'send') break;
       let response: Response;
@@ -70,7 +78,9 @@ export async function sendQueued(
       }
       const text = await response.text().catch(() => '');
       if (response.ok) {
-        await store.remove(step.entry.id);
+        const taken = afterWorkerSuccess(step.entry);
+        if (taken.action === 'keep') await store.put(taken.entry);
+        else await store.remove(step.entry.id);
         continue;
       }
       const message = responseErrorMessage(parseBody(text), response.status, response.statusText);

@@ -15,9 +15,7 @@ import {
   pendingToggles,
   queueOf,
   NETWORK_PROBE_MS,
-  OUTBOX_LOCK,
   OUTBOX_STORE,
-  OUTBOX_SYNC_TAG,
   refusedOf,
   removeEntry,
   type OutboxEntry,
@@ -36,11 +34,15 @@ import { currentToken } from '../../state/session.ts';
 import { showOwnStatus } from '../../state/timelines.ts';
 import type { ComposerFields } from '../composer/composerFields.ts';
 import { submitPost, SubmitError } from '../composer/submitPost.ts';
+import { askForSync, withOutboxLock } from './outboxLock.ts';
 import { adoptOutboxToken, openOutbox } from './outboxStore.ts';
 
 // Signing out takes the token out of the queued entries (features/auth/forgetStoredToken.ts);
 // through this chunk, so the store is not a chunk of its own.
 export { forgetOutboxToken } from './outboxStore.ts';
+// Chat messages waiting for the network (state/chats.ts), mirrored for the service worker: in
+// this chunk, fetched while the network is there, since they are needed once it is gone.
+export { dropQueuedChatMessage, queueChatMessage, sendQueuedChatMessage } from './chatQueue.ts';
 
 /**
  * The outbox's store and sender (issue 26), loaded only when something is queued. Entries live in
@@ -152,22 +154,6 @@ function withRequest(entry: Entry): Entry {
       ? newPostBody(payload.fields, payload.pollLimits, payload.inReplyToId)
       : null;
   return forWorker(entry, activeApiBase() || location.origin, currentToken(), body);
-}
-
-/**
- * A one-off Background Sync, where the browser has it (Chromium): when the network is back the
- * service worker has the queue sent, by this page if one is open, else itself. Elsewhere, or
- * with no worker yet, nothing happens here: the queue goes on reconnect or at the next start.
- */
-async function askForSync(): Promise<void> {
-  try {
-    const registration = await navigator.serviceWorker?.getRegistration('/');
-    const sync = (registration as { sync?: { register(tag: string): Promise<void> } } | undefined)
-      ?.sync;
-    if (registration?.active && sync) await sync.register(OUTBOX_SYNC_TAG);
-  } catch {
-    // No permission or no worker: sending on reconnect or at start remains.
-  }
 }
 
 function newEntry(account: string, id: string, patch: Partial<Entry>): Entry {
@@ -285,12 +271,6 @@ function giveBackToggle(entry: Entry, message: string): void {
   });
 }
 
-async function withLock(work: () => Promise<void>): Promise<void> {
-  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
-  if (locks) await locks.request(OUTBOX_LOCK, work);
-  else await work();
-}
-
 let flushing: Promise<void> | null = null;
 let again = false;
 let timer: ReturnType<typeof setTimeout> | undefined;
@@ -304,7 +284,7 @@ export function flush(): Promise<void> {
   flushing = (async () => {
     do {
       again = false;
-      await withLock(sendQueue);
+      await withOutboxLock(sendQueue);
     } while (again);
   })().finally(() => {
     flushing = null;

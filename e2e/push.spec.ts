@@ -69,6 +69,7 @@ test('push notifications through a push service: the subscription reaches the in
   context,
   consoleErrors,
 }) => {
+  test.setTimeout(60_000);
   await context.grantPermissions(['notifications'], { origin: new URL(instanceUrl()).origin });
   await page.addInitScript(standInPushService, STAND_IN_ENDPOINT);
   const token = await signedIn(page, USER);
@@ -78,7 +79,9 @@ test('push notifications through a push service: the subscription reaches the in
   await expect(toggle).not.toBeChecked();
 
   await toggle.click();
-  await expect(toggle).toBeChecked();
+  // The switch stays busy until the worker is active, which in a fresh browser means once it has
+  // stored the app for offline use: on a busy machine that can take a while.
+  await expect(toggle).toBeChecked({ timeout: 30_000 });
   await expect(dialog.getByRole('status')).toHaveText('Push notifications are on in this browser.');
   const stored = await api<{ endpoint?: string; alerts?: Record<string, boolean> }>(
     token,

@@ -154,10 +154,18 @@ test('logout asks first; cancel keeps the session, accept signs out for good', a
   await signInWithForm(page, 'carol');
   await expect(userCard(page, 'carol')).toBeVisible();
 
-  await page.getByRole('button', { name: 'Log out' }).first().click();
+  const logout = page.getByRole('button', { name: 'Log out' }).first();
+  await logout.click();
   const dialog = page.getByRole('alertdialog', { name: 'Log out' });
   await expect(dialog).toContainText('Are you sure you want to log out?');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(logout).toBeFocused();
+  await expect(userCard(page, 'carol')).toBeVisible();
+  // Escape is a cancel too.
+  await logout.click();
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(userCard(page, 'carol')).toBeVisible();
 

@@ -30,7 +30,9 @@ test('an unknown path shows the not-found screen with a way home', async ({ page
   await expect(page).toHaveURL(/\/main\/all$/);
 });
 
-test('the about page shows the staff by role and the terms of service', async ({ page }) => {
+test('the about page shows the staff by role, the terms of service, and the limits in MiB', async ({
+  page,
+}) => {
   await page.goto('/about');
   const main = page.getByRole('main');
   const staff = main.getByRole('region', { name: 'Staff' });
@@ -41,10 +43,6 @@ test('the about page shows the staff by role and the terms of service', async ({
   await expect(main.getByRole('region', { name: 'About this instance' })).toContainText(
     'Welcome to Starling',
   );
-});
-
-test('the features panel shows the text limit and the upload limit in MiB', async ({ page }) => {
-  await page.goto('/main/public');
   const features = page.getByRole('region', { name: 'Features' }).first();
   await expect(features).toContainText('Text limit: 5000 characters');
   await expect(features).toContainText('Upload limit: 15.26 MiB');

@@ -1,5 +1,5 @@
 import '../../i18n/parts/registration.ts';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { t } from '../../i18n/index.ts';
 import { Link } from '../../router/Link.tsx';
 import type { ScreenProps } from '../../router/matchRoute.ts';
@@ -37,7 +37,8 @@ export function PasswordResetScreen({ match }: ScreenProps) {
   const emailRef = useRef<HTMLInputElement>(null);
   const sentRef = useRef<HTMLParagraphElement>(null);
 
-  useEffect(() => {
+  // In the commit that shows the sentence, so a screen reader never reads the removed form.
+  useLayoutEffect(() => {
     if (state === 'sent') sentRef.current?.focus();
   }, [state]);
 

@@ -3,6 +3,7 @@ import {
   useCallback,
   useEffect,
   useId,
+  useLayoutEffect,
   useRef,
   useState,
   type FormEvent,
@@ -172,11 +173,12 @@ export function RegistrationScreen({ match }: ScreenProps) {
     };
   }, [requestCaptcha]);
 
-  useEffect(() => {
+  // Focus moves in the commit that shows what it moves to (no moment on a removed field).
+  useLayoutEffect(() => {
     if (focusSummary > 0) summaryRef.current?.focus();
   }, [focusSummary]);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (registered) successRef.current?.focus();
   }, [registered]);
 

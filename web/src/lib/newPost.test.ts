@@ -1,16 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { descriptionsToSave, newPostBody, type PostFields } from './newPost.ts';
 import { DEFAULT_POLL_LIMITS, newPollDraft } from './pollDraft.ts';
+import { plainFields } from './testPostFields.ts';
 
 const fields = (over: Partial<PostFields> = {}): PostFields => ({
-  text: 'hello',
-  spoilerText: '',
-  visibility: 'public',
-  contentType: 'text/plain',
-  sensitive: false,
-  poll: null,
-  attachments: [],
-  descriptions: {},
+  ...plainFields('hello'),
   ...over,
 });
 

@@ -1,4 +1,4 @@
-import { plainFields } from '../features/composer/testFields.ts';
+import { plainFields } from '../lib/testPostFields.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { testAccount } from '../features/navigation/testSupport.ts';
 import { newPollDraft } from '../lib/pollDraft.ts';

@@ -16,7 +16,6 @@ import {
   afterWorkerFailure,
   afterWorkerSuccess,
   OUTBOX_LANES,
-  OUTBOX_LOCK,
   OUTBOX_STORE,
   withToken,
   workerStep,
@@ -24,6 +23,7 @@ import {
   type OutboxRequest,
 } from '../lib/outbox.ts';
 import { SEND_OUTBOX } from '../lib/outboxMessage.ts';
+import { withOutboxLock } from '../features/outbox/outboxLock.ts';
 import { openOutbox } from '../features/outbox/outboxStore.ts';
 
 /** The queue as the worker reads and changes it. */
@@ -170,7 +170,5 @@ export async function syncOutbox(
     skip = answer.account;
     break;
   }
-  const send = async () => sendQueued(await openStore(), fetchImpl, Date.now, skip);
-  if (navigator.locks) await navigator.locks.request(OUTBOX_LOCK, send);
-  else await send();
+  await withOutboxLock(async () => sendQueued(await openStore(), fetchImpl, Date.now, skip));
 }

@@ -7,7 +7,7 @@ import { useSession } from '../../state/session.ts';
 import { loginWithAuthorizationCode } from '../auth/loginFlow.ts';
 import { OAUTH_APP_STORAGE_KEY, PENDING_REMOTE_KEY } from '../auth/oauthApp.ts';
 import { TOKEN_STORAGE_KEY } from '../auth/persistedSession.ts';
-import { TEST_ACCOUNT } from '../auth/testServer.ts';
+import { TEST_ACCOUNT, stubLocationAssign } from '../auth/testServer.ts';
 import { resetNavigationStores, testAccount } from '../navigation/testSupport.ts';
 import {
   ACCOUNTS_STORAGE_KEY,
@@ -165,13 +165,7 @@ describe('adding an account on another server', () => {
       }),
       [`GET ${OTHER}/api/v1/accounts/verify_credentials`]: () => ({ status: 200, body: erin }),
     });
-    const reload = vi.fn();
-    vi.spyOn(window, 'location', 'get').mockReturnValue({
-      ...window.location,
-      origin: window.location.origin,
-      host: window.location.host,
-      assign: reload,
-    } as Location);
+    const reload = stubLocationAssign();
     const outcome = await loginWithAuthorizationCode('the-code', 's1');
     vi.restoreAllMocks();
     expect(outcome.kind).toBe('redirecting');

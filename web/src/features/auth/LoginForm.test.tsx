@@ -6,7 +6,7 @@ import { useSession } from '../../state/session.ts';
 import { LoginForm } from './LoginForm.tsx';
 import { TOKEN_STORAGE_KEY } from './persistedSession.ts';
 import { resetForTests } from './resetForTests.ts';
-import { stubServer, tokenAnswer, type StubCall } from './testServer.ts';
+import { stubLocationAssign, stubServer, tokenAnswer, type StubCall } from './testServer.ts';
 
 const MFA_REQUIRED = {
   status: 403,
@@ -33,12 +33,7 @@ async function signInRedirectedToServer(): Promise<URL> {
   stubServer({
     'POST /oauth/token': () => ({ status: 400, body: { error: 'unsupported_grant_type' } }),
   });
-  const assign = vi.fn();
-  vi.spyOn(window, 'location', 'get').mockReturnValue({
-    ...window.location,
-    origin: window.location.origin,
-    assign,
-  } as Location);
+  const assign = stubLocationAssign();
   useInstance.getState().update({ serverFlavour: 'mastodon' });
   render(<LoginForm />);
   fillAndSubmit('alice', 'secret');

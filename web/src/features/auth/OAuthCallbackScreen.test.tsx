@@ -8,7 +8,7 @@ import { OAUTH_APP_STORAGE_KEY } from './oauthApp.ts';
 import { OAuthCallbackScreen } from './OAuthCallbackScreen.tsx';
 import { TOKEN_STORAGE_KEY } from './persistedSession.ts';
 import { resetForTests } from './resetForTests.ts';
-import { stubServer, tokenAnswer } from './testServer.ts';
+import { stubLocationAssign, stubServer, tokenAnswer } from './testServer.ts';
 
 const storeApp = () =>
   localStorage.setItem(
@@ -57,12 +57,7 @@ describe('token login', () => {
 
   it('describes the sign-in and sends the browser to the instance to authorize', async () => {
     stubServer({});
-    const assign = vi.fn();
-    vi.spyOn(window, 'location', 'get').mockReturnValue({
-      ...window.location,
-      origin: window.location.origin,
-      assign,
-    } as Location);
+    const assign = stubLocationAssign();
     useInstance.getState().update({ loginMethod: 'token' });
     render(<LoginForm />);
     expect(await screen.findByText(/signs you in on its own page/)).toBeTruthy();

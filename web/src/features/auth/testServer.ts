@@ -87,3 +87,18 @@ export function stubServer(routes: StubRoutes) {
       calls.filter((call) => call.method === method && call.path === path),
   };
 }
+
+/**
+ * Stands in for `window.location.assign` (happy-dom would navigate away): returns the mock, whose
+ * calls name where the app sent the browser. `vi.restoreAllMocks()` puts the real one back.
+ */
+export function stubLocationAssign() {
+  const assign = vi.fn();
+  vi.spyOn(window, 'location', 'get').mockReturnValue({
+    ...window.location,
+    origin: window.location.origin,
+    host: window.location.host,
+    assign,
+  } as Location);
+  return assign;
+}

@@ -1,4 +1,4 @@
-import { plainFields } from './testFields.ts';
+import { plainFields } from '../../lib/testPostFields.ts';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_INSTANCE_CONFIG, useInstance } from '../../state/instance.ts';

@@ -1,4 +1,4 @@
-import { plainFields } from './testFields.ts';
+import { plainFields } from '../../lib/testPostFields.ts';
 import { describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../api/client.ts';
 import { parseAttachment } from '../../api/schemas/index.ts';
@@ -23,7 +23,10 @@ function attachment(id: string, description: string | null = null): Attachment {
   return parsed;
 }
 
-const fields = (over: Partial<ComposerFields> = {}): ComposerFields => plainFields('hello', over);
+const fields = (over: Partial<ComposerFields> = {}): ComposerFields => ({
+  ...plainFields('hello'),
+  ...over,
+});
 
 /** A client whose server answers each call with the next of `answers` (status, body). */
 function server(...answers: [number, unknown][]) {
